@@ -1,0 +1,74 @@
+// Command sudoku solves, rates and generates Sudoku puzzles from the command
+// line, with the same engine the service uses.
+//
+// Usage:
+//
+//	sudoku <command> [flags] [file]
+//
+// Commands read puzzles one per line from the file, or from standard input
+// when no file (or "-") is given: the first whitespace-separated field of each
+// line is the puzzle; blank lines and lines starting with '#' are skipped.
+// Output has one line per puzzle, in input order, whatever -j is.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of sudoku.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+// commands lists the subcommands in the order the usage shows them.
+var commands = []command{
+	{"solve", "solve puzzles, or count their solutions", runSolve},
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "sudoku:", err)
+		}
+		os.Exit(2)
+	}
+}
+
+// run dispatches args[0] to its subcommand.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return errors.New("no command given")
+		}
+		return flag.ErrHelp
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], stdin, stdout, stderr)
+		}
+	}
+	usage(stderr)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: sudoku <command> [flags] [file]")
+	fmt.Fprintln(w, "\ncommands:")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'sudoku <command> -h' for the flags of a command.")
+}

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	count := fs.Bool("count", false, "write the number of solutions (0, 1 or 2+) instead of the solution")
+	unique := fs.Bool("unique", false, "treat a puzzle with more than one solution as an error")
+	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku solve [-count] [-unique] [-j N] [file]")
+		fmt.Fprintln(stderr, "\nWrites one line per puzzle: the 81-digit solution, or 'error: <reason>'.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	in, closeIn, err := openInput(fs.Args(), stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	return process(ctx, in, stdout, *j, func(p string) string {
+		return solveLine(p, *count, *unique)
+	})
+}
+
+// solveLine is the output line of sudoku solve for one puzzle.
+func solveLine(p string, count, unique bool) string {
+	g, err := engine.Parse(p)
+	if err == nil {
+		err = g.Validate()
+	}
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	res := engine.Solve(g)
+	switch {
+	case count && res.Count > 1:
+		return "2+"
+	case count:
+		return fmt.Sprint(res.Count)
+	case res.Count == 0:
+		return "error: " + engine.ErrNoSolution.Error()
+	case res.Count > 1 && unique:
+		return "error: " + engine.ErrMultipleSolutions.Error()
+	}
+	return res.Solution.String()
+}

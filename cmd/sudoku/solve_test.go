@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/dataset"
+)
+
+func TestSolveCommand(t *testing.T) {
+	const (
+		puzzle   = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+		solution = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+	)
+	var (
+		multi    = puzzle[:30] + strings.Repeat(".", 51)
+		noSol    = "12345678." + "........9" + strings.Repeat(".", 63)
+		conflict = "33" + strings.Repeat(".", 79)
+	)
+	input := strings.Join([]string{
+		"# a comment", "", puzzle + "\tlabel", multi, noSol, conflict, "abc", "  " + puzzle,
+	}, "\n")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"solve", []string{"solve"}, []string{solution, "~" + multi, "error: puzzle has no solution", "error: digit 3 appears twice in row 1: r1c1 and r1c2", "error: invalid character 'a' at offset 0 (line 1, column 1): want 1-9 for a given, '.' or '0' for an empty cell", solution}},
+		{"unique", []string{"solve", "-unique", "-j", "3"}, []string{solution, "error: puzzle has more than one solution", "error: puzzle has no solution", "error: digit 3 appears twice in row 1: r1c1 and r1c2", "error: invalid character 'a' at offset 0 (line 1, column 1): want 1-9 for a given, '.' or '0' for an empty cell", solution}},
+		{"count", []string{"solve", "-count"}, []string{"1", "2+", "0", "error: digit 3 appears twice in row 1: r1c1 and r1c2", "error: invalid character 'a' at offset 0 (line 1, column 1): want 1-9 for a given, '.' or '0' for an empty cell", "1"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), tt.args, strings.NewReader(input), &out, &errOut); err != nil {
+				t.Fatalf("run(%v) = %v; stderr %s", tt.args, err, errOut.String())
+			}
+			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if len(got) != len(tt.want) {
+				t.Fatalf("run(%v) wrote %d lines, want %d:\n%s", tt.args, len(got), len(tt.want), out.String())
+			}
+			for i := range got {
+				if w, ok := strings.CutPrefix(tt.want[i], "~"); ok { // any solution of puzzle w
+					p, s := engine.MustParse(w), engine.MustParse(got[i])
+					if !s.IsSolutionOf(&p) {
+						t.Errorf("line %d = %q, want a solution of %s", i+1, got[i], w)
+					}
+				} else if got[i] != tt.want[i] {
+					t.Errorf("line %d = %q, want %q", i+1, got[i], tt.want[i])
+				}
+			}
+		})
+	}
+}
+
+// TestSolveCommandOrder runs a real data file through several workers and
+// checks that line i of the output solves line i of the input.
+func TestSolveCommandOrder(t *testing.T) {
+	puzzles := dataset.LoadPuzzles(t, dataset.Clue17, 3000)
+	for _, j := range []int{1, 4} {
+		var out bytes.Buffer
+		err := run(context.Background(), []string{"solve", "-j", fmt.Sprint(j)}, strings.NewReader(strings.Join(puzzles, "\n")), &out, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		if len(lines) != len(puzzles) {
+			t.Fatalf("-j %d: %d lines, want %d", j, len(lines), len(puzzles))
+		}
+		for i, p := range puzzles {
+			g, s := engine.MustParse(p), engine.MustParse(lines[i])
+			if !s.IsSolutionOf(&g) {
+				t.Fatalf("-j %d: line %d = %s does not solve %s", j, i+1, lines[i], p)
+			}
+		}
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	for _, args := range [][]string{nil, {"nope"}, {"solve", "-x"}, {"solve", "a", "b"}, {"solve", "/nonexistent/file"}} {
+		if err := run(context.Background(), args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+}
+
+func TestProcessCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	in := strings.NewReader(strings.Repeat(strings.Repeat(".", 81)+"\n", 5000))
+	if err := process(ctx, in, &bytes.Buffer{}, 2, func(string) string { return "" }); err == nil {
+		t.Fatal("process on a cancelled context = nil, want an error")
+	}
+}

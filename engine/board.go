@@ -1,0 +1,108 @@
+package engine
+
+import "math/bits"
+
+// Board is a puzzle in progress as seed 003's 729-bit board: for each of the
+// 81 cells a 9-bit candidate mask (bit d-1 set when digit d is still
+// possible), next to the digits already placed.
+//
+//	Cands[cell]  . . . . . . . 9 8 7 6 5 4 3 2 1   (bit 15 .. bit 0)
+//	             unused        candidate digits
+//
+// Invariants kept by Place and Eliminate: a placed cell has Cands == 0 and
+// its digit is a candidate of none of its peers; an empty cell whose mask
+// becomes 0 is a contradiction, reported by the false result.
+//
+// The zero Board is not valid; use NewBoard. A Board is a value of 243 bytes:
+// copying it is the whole cost of a backtracking step.
+type Board struct {
+	Digits Grid       // placed digits, 0 for empty cells
+	Cands  [81]uint16 // candidate masks of empty cells, 0 for placed ones
+}
+
+// AllDigits is the candidate mask with all nine digits.
+const AllDigits uint16 = 0x1ff
+
+// Bit returns the candidate mask of digit d (1..9).
+func Bit(d int) uint16 { return 1 << (d - 1) }
+
+// Digit returns the digit of a single-candidate mask.
+func Digit(m uint16) int { return bits.TrailingZeros16(m) + 1 }
+
+// Count returns the number of candidates in mask m.
+func Count(m uint16) int { return bits.OnesCount16(m) }
+
+// NewBoard returns the board of puzzle g with every given placed and its digit
+// removed from the candidates of its peers. It reports false when the givens
+// conflict or leave some empty cell without a candidate. It costs one pass
+// over the 20 peers of each given.
+func NewBoard(g Grid) (Board, bool) {
+	var b Board
+	for i := range b.Cands {
+		b.Cands[i] = AllDigits
+	}
+	for cell, d := range g {
+		if d == 0 {
+			continue
+		}
+		if d > 9 || b.Cands[cell]&Bit(int(d)) == 0 || !b.Place(cell, int(d)) {
+			return b, false
+		}
+	}
+	return b, true
+}
+
+// Place puts digit d in cell and removes d from the candidates of its 20
+// peers. It reports false when that leaves a peer without a candidate. It does
+// not check that d was a candidate of cell. Cost: 20 mask updates.
+func (b *Board) Place(cell, d int) bool {
+	b.Digits[cell] = uint8(d)
+	b.Cands[cell] = 0
+	m := Bit(d)
+	ok := true
+	for _, p := range Peers[cell] {
+		if b.Cands[p]&m != 0 {
+			b.Cands[p] &^= m
+			if b.Cands[p] == 0 {
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+// Eliminate removes the candidates in mask from cell and reports whether the
+// cell still has a candidate (or was already placed).
+func (b *Board) Eliminate(cell int, mask uint16) bool {
+	if b.Digits[cell] != 0 {
+		return true
+	}
+	b.Cands[cell] &^= mask
+	return b.Cands[cell] != 0
+}
+
+// Solved reports whether every cell holds a digit.
+func (b *Board) Solved() bool {
+	for _, d := range b.Digits {
+		if d == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Empty returns the number of empty cells.
+func (b *Board) Empty() int { return 81 - b.Digits.Givens() }
+
+// UnitPlaces returns the cells of unit u (an index into Units) where digit d
+// is still a candidate, as a 9-bit mask of positions within the unit.
+func (b *Board) UnitPlaces(u, d int) uint16 {
+	var m uint16
+	bit := Bit(d)
+	for k, cell := range Units[u] {
+		if b.Cands[cell]&bit != 0 {
+			m |= 1 << k
+		}
+	}
+	return m
+}

@@ -1,0 +1,22 @@
+// Package engine holds the Sudoku algorithms: the board model, parsing, the
+// solvers, the human-style strategy solver and rater, the generator and the
+// generation worker pool.
+//
+// It imports nothing but the standard library: no HTTP, no JSON tags, no
+// logging and no metrics. Callers observe it through plain values and small
+// hook interfaces.
+//
+// # Coordinates
+//
+// Cells are numbered 0..80 in row-major order: cell = 9*row + col. Blocks
+// (boxes) are numbered 0..8 left to right, top to bottom; seed 000's formulas
+// hold: block c(i,j) = 3⌊i/3⌋ + ⌊j/3⌋ and the k-th cell of block c is at row
+// 3⌊c/3⌋ + ⌊k/3⌋, column 3(c mod 3) + (k mod 3). Human-facing text names
+// cells r1c1..r9c9 (1-based), as solving guides do.
+//
+// # Candidates
+//
+// A candidate set is a 9-bit mask: bit d-1 stands for digit d. See Board.
+//
+// See the package examples for Parse and Solve.
+package engine

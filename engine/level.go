@@ -1,0 +1,45 @@
+package engine
+
+import "fmt"
+
+// Level is a difficulty class of the service: Easy, Medium, Hard or Evil,
+// seed 000's four levels. The zero Level is no level.
+type Level uint8
+
+// The four levels, easiest first.
+const (
+	Easy Level = iota + 1
+	Medium
+	Hard
+	Evil
+)
+
+// Levels lists the levels, easiest first.
+var Levels = [...]Level{Easy, Medium, Hard, Evil}
+
+var levelNames = [...]string{"", "easy", "medium", "hard", "evil"}
+
+// String returns the lower-case name of the level ("easy", ...).
+func (l Level) String() string {
+	if int(l) < len(levelNames) && l != 0 {
+		return levelNames[l]
+	}
+	return fmt.Sprintf("Level(%d)", uint8(l))
+}
+
+// UnknownLevelError is returned by ParseLevel for a name that is no level.
+type UnknownLevelError struct{ Name string }
+
+func (e *UnknownLevelError) Error() string {
+	return fmt.Sprintf("unknown level %q: want easy, medium, hard or evil", e.Name)
+}
+
+// ParseLevel returns the level with the given lower-case name.
+func ParseLevel(name string) (Level, error) {
+	for _, l := range Levels {
+		if levelNames[l] == name {
+			return l, nil
+		}
+	}
+	return 0, &UnknownLevelError{Name: name}
+}

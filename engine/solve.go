@@ -1,0 +1,32 @@
+package engine
+
+// Result is what a solver found for one puzzle.
+type Result struct {
+	// Solution is the first solution found; the zero Grid when Count == 0.
+	Solution Grid
+	// Count is the number of solutions found, at most the limit asked for.
+	// With a limit of 2 it is 0 (no solution), 1 (unique) or 2 (more than
+	// one).
+	Count int
+	// Guesses counts branch points: search nodes where the solver had to try
+	// more than one digit.
+	Guesses int
+	// Nodes counts the search nodes visited, the root included.
+	Nodes int
+}
+
+// Unique reports whether the puzzle had exactly one solution. It is
+// meaningful only for results computed with a limit of at least 2.
+func (r Result) Unique() bool { return r.Count == 1 }
+
+// Solve solves puzzle g with the fastest solver and counts its solutions up
+// to 2, so that one call tells no solution, unique, or more than one apart.
+// A grid whose givens conflict has no solution.
+func Solve(g Grid) Result { return SolveLimit(g, 2) }
+
+// SolveLimit is Solve with a chosen solution limit (at least 1): the search
+// stops when limit solutions are found. Limit 1 is the fastest way to get
+// some solution; limit 2 decides uniqueness.
+func SolveLimit(g Grid, limit int) Result {
+	return solvePropagate(g, max(limit, 1))
+}

@@ -1,0 +1,88 @@
+package engine
+
+// solvePropagate is constraint propagation plus search on the Board, in the
+// manner of Norvig's solver: propagate naked and hidden singles to a
+// fixpoint, then branch on an empty cell with the fewest candidates, copying
+// the board at each branch.
+func solvePropagate(g Grid, limit int) Result {
+	var res Result
+	b, ok := NewBoard(g)
+	if ok {
+		searchPropagate(&b, limit, &res)
+	}
+	return res
+}
+
+func searchPropagate(b *Board, limit int, res *Result) {
+	res.Nodes++
+	if !propagateSingles(b) {
+		return
+	}
+	best, bestN := -1, 10
+	for cell, m := range b.Cands {
+		if b.Digits[cell] == 0 {
+			if n := Count(m); n < bestN {
+				best, bestN = cell, n
+			}
+		}
+	}
+	if best < 0 {
+		if res.Count == 0 {
+			res.Solution = b.Digits
+		}
+		res.Count++
+		return
+	}
+	res.Guesses++
+	for m := b.Cands[best]; m != 0 && res.Count < limit; m &= m - 1 {
+		next := *b
+		if next.Place(best, Digit(m&-m)) {
+			searchPropagate(&next, limit, res)
+		}
+	}
+}
+
+// propagateSingles places naked singles (a cell with one candidate) and
+// hidden singles (a digit with one place in a unit) until neither applies.
+// It reports false on a contradiction: a cell without candidates, or a digit
+// with no place in a unit.
+func propagateSingles(b *Board) bool {
+	for progress := true; progress; {
+		progress = false
+		for cell, m := range b.Cands {
+			if b.Digits[cell] == 0 && m&(m-1) == 0 {
+				if m == 0 || !b.Place(cell, Digit(m)) {
+					return false
+				}
+				progress = true
+			}
+		}
+		for u := range Units {
+			var once, twice, placed uint16
+			for _, cell := range Units[u] {
+				m := b.Cands[cell]
+				twice |= once & m
+				once |= m
+				if d := b.Digits[cell]; d != 0 {
+					placed |= Bit(int(d))
+				}
+			}
+			if once|placed != AllDigits {
+				return false
+			}
+			for single := once &^ twice; single != 0; single &= single - 1 {
+				bit := single & -single
+				for _, cell := range Units[u] {
+					if b.Cands[cell]&bit != 0 {
+						if !b.Place(int(cell), Digit(bit)) {
+							return false
+						}
+						progress = true
+						break
+					}
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,3 @@
+module github.com/sudokuhq/sudoku
+
+go 1.26
