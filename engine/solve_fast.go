@@ -36,6 +36,7 @@ type fastState struct {
 	cand     [27]uint32
 	prev     [27]uint32
 	unsolved [3]uint32
+	dirty    uint32 // bit w: word w may have changed since its last update
 }
 
 // fastSearch is the bookkeeping of one solve: the limit, what was found, and
@@ -73,6 +74,7 @@ func (s *fastState) init(g *Grid) bool {
 		s.cand[i] = bandCells
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
+	s.dirty = 1<<27 - 1
 	for cell, d := range g {
 		if d == 0 {
 			continue
@@ -108,9 +110,15 @@ func (s *fastState) assign(d, b, i int) {
 	}
 	col := colInBand[cellCol[i]]
 	ob := otherBands[b]
-	s.cand[3*d+int(ob[0])] &^= col
-	s.cand[3*d+int(ob[1])] &^= col
+	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
+	s.cand[w0] &^= col
+	s.cand[w1] &^= col
+	s.dirty |= bandWords<<uint(b) | 1<<uint(w0) | 1<<uint(w1)
 }
+
+// bandWords has bit w set for the nine words of band 0; shifted by b, those
+// of band b.
+const bandWords = 0x1249249
 
 // updateWord brings word w (digit w/3, band w%3) up to date: it removes the
 // triads that fit no row-to-box matching (locked candidates) and solves each
@@ -127,13 +135,7 @@ func (s *fastState) updateWord(w int) bool {
 			return false
 		}
 		// Rows left with one cell, among cells not yet solved.
-		var single uint32
-		for r := 0; r < 27; r += 9 {
-			if f := a >> uint(r) & 0x1ff; f&(f-1) == 0 {
-				single |= f << uint(r)
-			}
-		}
-		single &= s.unsolved[b]
+		single := (uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18) & s.unsolved[b]
 		if single == 0 {
 			break
 		}
@@ -157,15 +159,11 @@ func (s *fastState) updateWord(w int) bool {
 // candidates (per band) for the guess.
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 	for {
-		for changed := true; changed; {
-			changed = false
-			for w := range 27 {
-				if s.cand[w] != s.prev[w] {
-					changed = true
-					if !s.updateWord(w) {
-						return pairs, false
-					}
-				}
+		for s.dirty != 0 {
+			w := bits.TrailingZeros32(s.dirty)
+			s.dirty &^= 1 << uint(w)
+			if s.cand[w] != s.prev[w] && !s.updateWord(w) {
+				return pairs, false
 			}
 		}
 		if s.unsolved == [3]uint32{} {
@@ -218,13 +216,9 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 				return pairs, false
 			}
 			for b, cols := range [3]uint32{one0 &^ (any1 | any2), one1 &^ (any0 | any2), one2 &^ (any0 | any1)} {
-				a := s.cand[w+b]
-				for ; cols != 0; cols &= cols - 1 {
-					cell := a & colInBand[bits.TrailingZeros32(cols)] & s.unsolved[b]
-					if cell == 0 {
-						continue
-					}
-					if !s.place(d, b, bits.TrailingZeros32(cell)) {
+				cells := s.cand[w+b] & (cols | cols<<9 | cols<<18) & s.unsolved[b]
+				for ; cells != 0; cells &= cells - 1 {
+					if !s.place(d, b, bits.TrailingZeros32(cells)) {
 						return pairs, false
 					}
 					placed = true

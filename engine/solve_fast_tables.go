@@ -11,6 +11,10 @@ const bandCells = 1<<27 - 1
 // is set when the row has a candidate in box k of the band (columns 3k..3k+2).
 var shrinkRow = makeShrinkRow()
 
+// singleRow maps the 9 bits of one row to themselves when exactly one is
+// set, and to 0 otherwise.
+var singleRow = makeSingleRow()
+
 // triadMask maps a set of triads of a band (bit 3r+k: row r, box k of the
 // band) to the cells consistent with it: the union of the triads of every
 // perfect matching of rows to boxes that the set allows. A digit must sit in
@@ -43,6 +47,15 @@ func makeShrinkRow() (t [512]uint8) {
 			if f>>(3*k)&7 != 0 {
 				t[f] |= 1 << k
 			}
+		}
+	}
+	return t
+}
+
+func makeSingleRow() (t [512]uint16) {
+	for f := range t {
+		if f != 0 && f&(f-1) == 0 {
+			t[f] = uint16(f)
 		}
 	}
 	return t
