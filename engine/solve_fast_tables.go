@@ -28,6 +28,9 @@ var triadMask = makeTriadMask()
 // band: the rest of its row, its box and its column within the band.
 var peerInBand = makePeerInBand()
 
+// bandPeers maps a cell 0..80 to its 20 peers as three band words.
+var bandPeers = makeBandPeers()
+
 // colInBand maps a column 0..8 to its three cells in a band word.
 var colInBand = [9]uint32{
 	0x40201, 0x80402, 0x100804, 0x201008, 0x402010, 0x804020, 0x1008040, 0x2010080, 0x4020100,
@@ -90,6 +93,15 @@ func makePeerInBand() (t [27]uint32) {
 			if j != i && (rr == r || cc == c || cc/3 == c/3) {
 				t[i] |= 1 << j
 			}
+		}
+	}
+	return t
+}
+
+func makeBandPeers() (t [81][3]uint32) {
+	for c := range t {
+		for _, p := range Peers[c] {
+			t[c][p/27] |= 1 << (p % 27)
 		}
 	}
 	return t
