@@ -57,7 +57,7 @@ var Algorithms = []Algorithm{
 		Name:       "fast",
 		Summary:    "the engine's fastest solver (Solve/SolveLimit); counts solutions to the limit",
 		Exhaustive: true,
-		Solve:      solveFast,
+		Solve:      solveFastCtx,
 	},
 	{
 		Name:       "propagate",
@@ -171,9 +171,9 @@ func puzzleRand(g Grid) *rand.Rand {
 	return rand.New(rand.NewPCG(PuzzleSeed(g), 0x5eed002))
 }
 
-// solveFast wraps SolveLimit, which finishes in microseconds: ctx is looked
+// solveFastCtx wraps SolveLimit, which finishes in microseconds: ctx is looked
 // at once, before starting.
-func solveFast(ctx context.Context, g Grid, limit int) (Result, error) {
+func solveFastCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("fast: %w", err)
 	}
@@ -181,7 +181,7 @@ func solveFast(ctx context.Context, g Grid, limit int) (Result, error) {
 }
 
 // solvePropagateCtx wraps solvePropagate (the Norvig-style solver the seed
-// cites) like solveFast.
+// cites) like solveFastCtx.
 func solvePropagateCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("propagate: %w", err)
