@@ -44,6 +44,17 @@ type Rating struct {
 	// Singles is the mean number of singles available per singles round:
 	// many parallel choices make a puzzle easier.
 	Singles float64
+	// TrialWaves is the length of the hardest trial on the path: over the
+	// trial rounds, the largest of each round's shortest refutation, in
+	// waves of singles (the trial itself counts as one). 0 without trial.
+	TrialWaves int
+	// DeepTrials counts the trial rounds where no candidate was refuted by
+	// singles alone, so trial fell back on a deeper search.
+	DeepTrials int
+	// TrialShare is, over the trial rounds, the smallest share r/s of the
+	// tried candidates that singles refute: few refutations among many
+	// tries make a hard trial. 1 without trial.
+	TrialShare float64
 }
 
 // Rate rates puzzle g. It returns the *ConflictError of Validate when givens
@@ -96,6 +107,7 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	}
 	rt.Givens = g.Givens()
 	rt.WNEF = wnefBoard(&b, WNEFLambda)
+	rt.TrialShare = 1
 	f := &finder{explain: explain, solution: &res.Solution}
 	var path []Step
 	var density float64
@@ -123,6 +135,14 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 			rt.Rounds++
 			rt.TierRounds[t]++
 			rt.HardestTier = max(rt.HardestTier, t)
+			if t == MaxTier {
+				rt.TrialShare = min(rt.TrialShare, float64(f.apps)/float64(max(s, 1)))
+				if f.deep {
+					rt.DeepTrials++
+				} else {
+					rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+				}
+			}
 			if explain {
 				path = appendRound(path, &b, f.steps)
 			}

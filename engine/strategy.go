@@ -144,12 +144,17 @@ type finder struct {
 	steps    []Step
 
 	solution *Grid // the solution, used by trial's fallback only
+
+	trialWaves int  // fewest singles waves (plus the trial) refuting a candidate this round
+	deep       bool // trial needed its fallback this round
 }
 
 // reset prepares f for a new round on b.
 func (f *finder) reset(b *Board) {
 	f.b = b
 	f.apps = 0
+	f.trialWaves = 1 << 30
+	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}
 	f.steps = f.steps[:0]

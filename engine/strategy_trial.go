@@ -5,14 +5,19 @@ import (
 	"math/bits"
 )
 
-// trialSingles applies naked and hidden singles to b until none is left
-// (seed 003's level 1). It reports false on a contradiction (a cell without
-// candidates, or a unit with no place for a missing digit), and returns the
-// number of digits it placed. Cost: at most 81 placements, each pass
+// trialSingles applies naked and hidden singles to b in waves (seed 003's
+// level 1): each wave finds every single of the board and places them all
+// at once. It reports whether a contradiction appeared (a cell without
+// candidates, a unit with no place for a missing digit, or two singles
+// clashing) and after how many waves; without a contradiction it runs to
+// the fixpoint and reports the waves it took. Waves, unlike single
+// placements, do not depend on the order cells are scanned in, so the
+// count is the same on isomorphic boards. Cost: at most 81 waves of
 // O(81·9).
-func trialSingles(b *Board) (placed int, ok bool) {
+func trialSingles(b *Board) (waves int, contradiction bool) {
 	for {
-		progress := false
+		var place [81]uint8
+		any := false
 		for c := range 81 {
 			if b.Digits[c] != 0 {
 				continue
@@ -20,13 +25,10 @@ func trialSingles(b *Board) (placed int, ok bool) {
 			m := b.Cands[c]
 			switch Count(m) {
 			case 0:
-				return placed, false
+				return waves, true
 			case 1:
-				if !b.Place(c, Digit(m)) {
-					return placed + 1, false
-				}
-				placed++
-				progress = true
+				place[c] = uint8(Digit(m))
+				any = true
 			}
 		}
 		for u := range Units {
@@ -41,24 +43,33 @@ func trialSingles(b *Board) (placed int, ok bool) {
 				once |= m
 			}
 			if (once|have)&AllDigits != AllDigits {
-				return placed, false
+				return waves, true
 			}
 			for single := once &^ twice &^ have; single != 0; single &= single - 1 {
-				bit := single & -single
+				d := bits.TrailingZeros16(single) + 1
 				for _, c := range Units[u] {
-					if b.Cands[c]&bit != 0 {
-						if !b.Place(int(c), bits.TrailingZeros16(bit)+1) {
-							return placed + 1, false
+					if b.Cands[c]&Bit(d) != 0 {
+						if place[c] != 0 && int(place[c]) != d {
+							return waves, true
 						}
-						placed++
-						progress = true
+						place[c] = uint8(d)
+						any = true
 						break
 					}
 				}
 			}
 		}
-		if !progress {
-			return placed, true
+		if !any {
+			return waves, false
+		}
+		waves++
+		for c, d := range place {
+			if d == 0 {
+				continue
+			}
+			if b.Cands[c]&Bit(int(d)) == 0 || !b.Place(c, int(d)) {
+				return waves, true
+			}
 		}
 	}
 }
@@ -94,11 +105,14 @@ func findTrial(f *finder) int {
 			d := bits.TrailingZeros16(mm) + 1
 			s++
 			t := *f.b
-			if t.Place(c, d) {
-				if _, ok := trialSingles(&t); ok {
-					continue
-				}
+			waves, bad := 0, !t.Place(c, d)
+			if !bad {
+				waves, bad = trialSingles(&t)
 			}
+			if !bad {
+				continue
+			}
+			f.trialWaves = min(f.trialWaves, waves+1)
 			f.eliminate(c, Bit(d))
 			if rest := m &^ Bit(d); Count(rest) == 1 {
 				f.put(c, Digit(rest))
@@ -127,6 +141,7 @@ func findTrial(f *finder) int {
 			t.Place(c, bits.TrailingZeros16(mm)+1)
 			n, _ := trialSingles(&t)
 			reach[c] = max(reach[c], n)
+			f.deep = true
 		}
 		best = max(best, reach[c])
 	}
