@@ -89,13 +89,13 @@ const statusClientClosed = 499
 // know is a 500 whose detail stays in the log.
 func problemFor(err error) Problem {
 	var (
-		maxBytes   *http.MaxBytesError
-		decode     *decodeError
-		param      *paramError
-		level      *engine.UnknownLevelError
-		algo       *service.UnknownAlgorithmError
-		parse      *engine.ParseError
-		conflict   *engine.ConflictError
+		maxBytes *http.MaxBytesError
+		decode   *decodeError
+		param    *paramError
+		level    *engine.UnknownLevelError
+		algo     *service.UnknownAlgorithmError
+		parse    *engine.ParseError
+		conflict *engine.ConflictError
 	)
 	switch {
 	case errors.As(err, &maxBytes):

@@ -277,4 +277,3 @@ func TestRunShutdownDrainsAndLogs(t *testing.T) {
 		t.Errorf("logs lack the access line of request %s (%v) or the stop line (%v):\n%s", id, sawAccess, sawStopped, strings.Join(s.logs.Lines(), "\n"))
 	}
 }
-
