@@ -152,14 +152,11 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 }
 
 // withBodyLimit caps the request body at n bytes; reading past it fails
-// with *http.MaxBytesError, which answers 413.
+// with *http.MaxBytesError, which answers 413. The check is left to the
+// handler's decode, after routing, so a 413 is counted under its route.
 func withBodyLimit(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.ContentLength > n {
-				writeProblem(w, r, problemFor(&http.MaxBytesError{Limit: n}))
-				return
-			}
 			r.Body = http.MaxBytesReader(w, r.Body, n)
 			next.ServeHTTP(w, r)
 		})
