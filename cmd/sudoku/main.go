@@ -32,6 +32,7 @@ type command struct {
 // commands lists the subcommands in the order the usage shows them.
 var commands = []command{
 	{"solve", "solve puzzles, or count their solutions", runSolve},
+	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 }
 
 func main() {
