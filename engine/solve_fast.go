@@ -154,7 +154,9 @@ func (s *fastState) updateWord(w int) bool {
 }
 
 // propagate applies the rules until none applies: changed band words are
-// updated, then naked singles, then hidden singles in columns. It reports
+// updated (hidden singles in rows and boxes, locked candidates in bands),
+// then naked singles, then hidden singles in columns, then locked candidates
+// in stacks; each later rule runs only when the earlier ones are stuck. It reports
 // false on a contradiction. On success it returns the cells with exactly two
 // candidates (per band) for the guess.
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
@@ -225,11 +227,43 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 				}
 			}
 		}
-		if !placed {
+		if placed {
+			continue
+		}
+		// Locked candidates in stacks: the band-word rule turned by a
+		// quarter, on the columns of each stack.
+		narrowed := false
+		for d := range 9 {
+			w := 3 * d
+			any0 := colAny(s.cand[w])
+			any1 := colAny(s.cand[w+1])
+			any2 := colAny(s.cand[w+2])
+			for st := uint(0); st < 9; st += 3 {
+				sh := any0>>st&7 | (any1>>st&7)<<3 | (any2>>st&7)<<6
+				m := uint32(triadSet[sh])
+				if m == 0 {
+					return pairs, false
+				}
+				if m == sh {
+					continue
+				}
+				for b := range 3 {
+					if cut := (sh &^ m) >> uint(3*b) & 7 << st; cut != 0 {
+						s.cand[w+b] &^= cut | cut<<9 | cut<<18
+						s.dirty |= 1 << uint(w+b)
+						narrowed = true
+					}
+				}
+			}
+		}
+		if !narrowed {
 			return pairs, true
 		}
 	}
 }
+
+// colAny returns the columns of band word a with a candidate.
+func colAny(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
 
 // colCounts returns the columns of band word a with at least one candidate
 // and those with exactly one, as 9-bit masks.
