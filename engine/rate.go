@@ -119,8 +119,9 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	for !b.Solved() {
 		density += candidateDensity(&b)
 		progressed := false
+		f.prepare(&b)
 		for t := 1; t <= MaxTier; t++ {
-			f.reset(&b)
+			f.reset()
 			s := 0
 			for _, st := range tierStrategies[t] {
 				s += st.find(f)

@@ -159,15 +159,10 @@ type finder struct {
 	deep       bool // trial needed its fallback this round
 }
 
-// reset prepares f for a new round on b.
-func (f *finder) reset(b *Board) {
+// prepare computes the unit tables of b for a new round; reset then clears
+// the findings before each tier. The board does not change within a round.
+func (f *finder) prepare(b *Board) {
 	f.b = b
-	f.apps = 0
-	f.trialWaves = 1 << 30
-	f.deep = false
-	f.elim = [81]uint16{}
-	f.place = [81]uint8{}
-	f.steps = f.steps[:0]
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
 	for u := range Units {
@@ -181,6 +176,16 @@ func (f *finder) reset(b *Board) {
 			}
 		}
 	}
+}
+
+// reset clears the findings of the previous tier.
+func (f *finder) reset() {
+	f.apps = 0
+	f.trialWaves = 1 << 30
+	f.deep = false
+	f.elim = [81]uint16{}
+	f.place = [81]uint8{}
+	f.steps = f.steps[:0]
 }
 
 // eliminate records the removal of mask from cell's candidates in the
