@@ -33,6 +33,7 @@ type command struct {
 var commands = []command{
 	{"solve", "solve puzzles, or count their solutions", runSolve},
 	{"rate", "rate puzzles like a human solver: level, score, steps, techniques", runRate},
+	{"calibrate", "fit the rater's score on the labelled data and print its agreement", runCalibrate},
 	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 }
 
