@@ -32,6 +32,7 @@ type command struct {
 // commands lists the subcommands in the order the usage shows them.
 var commands = []command{
 	{"solve", "solve puzzles, or count their solutions", runSolve},
+	{"generate", "generate puzzles at a level, as text lines or a printable SVG", runGenerate},
 }
 
 func main() {
