@@ -94,6 +94,13 @@ func (e *OptionsError) Error() string {
 	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
 }
 
+// Validate reports options no puzzle can meet as an *OptionsError, without
+// generating: the checks Generate starts with.
+func (o GenerateOptions) Validate() error {
+	_, err := o.check()
+	return err
+}
+
 // check validates the options and fills in the defaults.
 func (o GenerateOptions) check() (GenerateOptions, error) {
 	switch {

@@ -72,6 +72,9 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		*seed = rand.Uint64()
 		fmt.Fprintf(stderr, "# seed %d\n", *seed)
 	}
+	if err := opt.Validate(); err != nil {
+		return err
+	}
 	switch *format {
 	case "text":
 	case "svg":
