@@ -48,6 +48,9 @@ type masker struct {
 	order   []int // scratch: orbit indexes in random order
 	givens  int
 	singles bool // keep p solvable by singles alone (easy, not minimal)
+	// minimal is true when p is known to be minimal: no orbit can be
+	// removed. It saves a futile pass of uniqueness tests.
+	minimal bool
 }
 
 func newMasker(sol Grid, rng *rand.Rand, opt GenerateOptions) *masker {
@@ -94,6 +97,7 @@ func (m *masker) tryRemove(o int) bool {
 	}
 	m.p = q
 	m.givens -= len(cells)
+	m.minimal = false
 	return true
 }
 
@@ -103,23 +107,41 @@ func (m *masker) add(o int) {
 		m.p[c] = m.sol[c]
 	}
 	m.givens += len(m.orbits[o])
+	m.minimal = false
 }
 
-// randomMask is seed 000's random masking: every orbit, in random order, is
-// removed if the puzzle stays unique. The result is minimal (no orbit can be
-// removed), or singles-minimal in singles mode.
+// randomStop gives, per level, the number of givens at which random masking
+// hands over to tuned masking: a puzzle with that many givens is almost
+// always easier than the level, so tuned masking approaches the level from
+// below, rating after each removal. 0 means random masking runs to a minimal
+// puzzle: for Easy (in singles mode, singles-minimal), for Evil (the hardest
+// puzzles are minimal ones) and for any level.
+var randomStop = [Evil + 1]int{Medium: 30, Hard: 27}
+
+// randomMask is seed 000's random masking: orbits, in random order, are
+// removed if the puzzle stays unique, down to randomStop givens. Without a
+// stop the result is minimal (no orbit can be removed), or singles-minimal
+// in singles mode.
 func (m *masker) randomMask(ctx context.Context) {
+	stop := randomStop[m.opt.Level]
 	for i, o := range m.shuffled() {
 		if i%16 == 0 && ctx.Err() != nil {
 			return
 		}
+		if m.givens <= stop {
+			return
+		}
 		m.tryRemove(o)
 	}
+	m.minimal = !m.singles && m.opt.MinGivens == 0
 }
 
-// minimal reports whether no orbit can be removed with the puzzle staying
+// isMinimal reports whether no orbit can be removed with the puzzle staying
 // unique.
-func (m *masker) minimal() bool {
+func (m *masker) isMinimal() bool {
+	if m.minimal {
+		return true
+	}
 	for o := range m.orbits {
 		if m.isGiven(o) {
 			q := m.p
@@ -131,15 +153,22 @@ func (m *masker) minimal() bool {
 			}
 		}
 	}
+	m.minimal = true
 	return true
 }
 
 // removeOne removes one random removable orbit; false when none is.
 func (m *masker) removeOne() bool {
+	if m.minimal {
+		return false
+	}
 	for _, o := range m.shuffled() {
 		if m.tryRemove(o) {
 			return true
 		}
+	}
+	if m.opt.MinGivens == 0 && !m.singles {
+		m.minimal = true
 	}
 	return false
 }
@@ -156,20 +185,29 @@ func (m *masker) addOne() bool {
 	return false
 }
 
-// swap puts back one removed orbit and then removes orbits, in random
-// order, while the puzzle stays unique: a move to a neighbouring puzzle with
-// about as many givens.
+// swapRemovals is the number of orbits a swap removes after putting one
+// back: two makes the move lower the givens when it can, so that a minimal
+// puzzle walks toward harder neighbours.
+const swapRemovals = 2
+
+// swap puts back one removed orbit and then removes up to swapRemovals
+// other orbits, in random order, keeping the puzzle unique: a move to a
+// neighbouring puzzle with about as many givens. With Minimal it removes
+// all it can, so that the result is minimal again.
 func (m *masker) swap() bool {
 	if !m.addOne() {
 		return false
 	}
-	removed := false
+	removed := 0
 	for _, o := range m.shuffled() {
-		if m.tryRemove(o) {
-			removed = true
+		if (m.opt.Minimal || removed < swapRemovals) && m.tryRemove(o) {
+			removed++
 		}
 	}
-	return removed
+	if m.opt.Minimal && m.opt.MinGivens == 0 {
+		m.minimal = true
+	}
+	return removed > 0
 }
 
 // rate rates p; a rater error (which a unique puzzle never gives) counts as
@@ -184,16 +222,18 @@ func (m *masker) done() bool {
 	if m.opt.MaxGivens != 0 && m.givens > m.opt.MaxGivens {
 		return false
 	}
-	return !m.opt.Minimal || m.minimal()
+	return !m.opt.Minimal || m.isMinimal()
 }
 
 // tune is seed 000's tuned masking. From the random-masked puzzle it makes
-// moves that bring the rating toward the target: remove an orbit when too
-// easy (or a swap when nothing can be removed), put one back when too hard
-// (a swap when Minimal is asked). A move is kept when the rating reaches the
-// target or moves toward it without crossing it; otherwise it is undone and
-// counts as a failure. It stops at the target (true) or after
-// opt.AllowedFailures failures (false).
+// moves that bring the rating toward the target, rating the puzzle after
+// each: while too easy it removes random orbits (each removal followed by
+// the uniqueness test), keeping a removal unless it makes the puzzle too
+// hard; when nothing can be removed it swaps (one orbit back, two others
+// out); while too hard it puts an orbit back (a swap when Minimal is asked).
+// A move that crosses the target or moves away from it is undone and counts
+// as a failure. It stops at the target (true) or after opt.AllowedFailures
+// failures (false).
 func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	// In singles mode random masking stopped at a puzzle singles solve; the
 	// remaining moves need not keep that property.
@@ -202,7 +242,18 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	if !ok {
 		return r, false
 	}
-	for fails := 0; ctx.Err() == nil; {
+	fails := 0
+	// undo restores the state saved before a move and counts a failure.
+	type state struct {
+		p       Grid
+		givens  int
+		minimal bool
+	}
+	undo := func(s state) {
+		m.p, m.givens, m.minimal = s.p, s.givens, s.minimal
+		fails++
+	}
+	for ctx.Err() == nil {
 		d := t.dir(r)
 		if d == 0 && m.done() {
 			return r, true
@@ -210,38 +261,68 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 		if fails >= m.opt.AllowedFailures {
 			return r, false
 		}
-		save, saveGivens := m.p, m.givens
-		var moved bool
-		switch {
-		case d > 0 && !m.opt.Minimal:
-			moved = m.addOne()
-		case d > 0:
-			moved = m.swap()
-		default: // too easy, or on target with too many givens or not minimal
-			moved = m.removeOne() || (d < 0 && m.swap())
-		}
-		var nr Rating
-		if moved {
-			nr, moved = m.rate()
-		}
-		if moved {
-			nd := t.dir(nr)
-			better := nd == 0 || (nd == d && (d < 0 && nr.Score > r.Score || d > 0 && nr.Score < r.Score))
-			if better {
+		if d > 0 { // too hard: give a cell back
+			save := state{m.p, m.givens, m.minimal}
+			moved := false
+			if m.opt.Minimal {
+				moved = m.swap()
+			} else {
+				moved = m.addOne()
+			}
+			if !moved {
+				return r, false
+			}
+			nr, ok := m.rate()
+			if nd := t.dir(nr); ok && (nd == 0 || nd > 0 && nr.Score < r.Score) {
 				r = nr
-				continue
+			} else {
+				undo(save)
+			}
+			continue
+		}
+		// Too easy, or on target with too many givens or not yet minimal:
+		// remove orbits in random order, rating after each.
+		removed := false
+		if !m.minimal {
+			for _, o := range m.shuffled() {
+				save := state{m.p, m.givens, m.minimal}
+				if !m.tryRemove(o) {
+					continue
+				}
+				nr, ok := m.rate()
+				if nd := t.dir(nr); ok && (nd == 0 || nd < 0 && d < 0) {
+					r, removed = nr, true
+					break
+				}
+				undo(save)
+				if fails >= m.opt.AllowedFailures {
+					return r, false
+				}
 			}
 		}
-		m.p, m.givens = save, saveGivens
-		fails++
+		if removed {
+			continue
+		}
+		// Nothing could be removed: move to a neighbour.
+		save := state{m.p, m.givens, m.minimal}
+		if !m.swap() {
+			undo(save)
+			continue
+		}
+		nr, ok := m.rate()
+		if nd := t.dir(nr); ok && (nd == 0 || nd == d && nr.Score > r.Score) {
+			r = nr
+		} else {
+			undo(save)
+		}
 	}
 	return r, false
 }
 
-// isUnique reports whether g has exactly one solution: a solve by singles
-// alone proves it cheaply, else the fast solver counts to 2.
+// isUnique reports whether g has exactly one solution: the fast solver's
+// count to 2, the generator's uniqueness test.
 func isUnique(g Grid) bool {
-	return solvesBySingles(g) || Solve(g).Count == 1
+	return Solve(g).Count == 1
 }
 
 // solvesBySingles reports whether naked and hidden singles alone fill g
