@@ -168,7 +168,9 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 	}
 	sb.WriteString("```\n\nMetric against running time (all runs above, binned by time, doubling bins):\n\n")
 	sb.WriteString("| time (ms) | runs | mean score | mean WNEF |\n| --- | --- | --- | --- |\n")
-	slices.SortFunc(points, func(a, b point) int { return strings.Compare(fmt.Sprintf("%012.4f", a.ms), fmt.Sprintf("%012.4f", b.ms)) })
+	slices.SortFunc(points, func(a, b point) int {
+		return strings.Compare(fmt.Sprintf("%012.4f", a.ms), fmt.Sprintf("%012.4f", b.ms))
+	})
 	for lo := 0.125; len(points) > 0; lo *= 2 {
 		var sc, wn []float64
 		for len(points) > 0 && points[0].ms < 2*lo {
