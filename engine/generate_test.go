@@ -133,20 +133,25 @@ func TestGenerateOptions(t *testing.T) {
 	}
 }
 
-// TestGenerateScoreRange asks for a score window inside a level, taken from
-// a puzzle of the level, and gets a puzzle inside it.
+// TestGenerateScoreRange asks for scores above and below the score of a
+// reference hard puzzle and gets puzzles on the requested side.
 func TestGenerateScoreRange(t *testing.T) {
 	ref, err := Generate(context.Background(), GenerateOptions{Level: Hard, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := GenerateOptions{Level: Hard, Seed: 12, MinScore: ref.Score - 5, MaxScore: ref.Score + 5}
-	p, err := Generate(context.Background(), opt)
-	if err != nil {
-		t.Fatalf("Generate(%+v) = %v", opt, err)
-	}
-	if p.Score < opt.MinScore || p.Score > opt.MaxScore || p.Level != Hard {
-		t.Errorf("Generate(%+v) scored %v (%v), want %v..%v", opt, p.Score, p.Level, opt.MinScore, opt.MaxScore)
+	for i, opt := range []GenerateOptions{
+		{Level: Hard, Seed: 12, MinScore: ref.Score},
+		{Level: Hard, Seed: 13, MaxScore: ref.Score},
+		{Level: Hard, Seed: 14, MinScore: ref.Score, MaxScore: ref.Score * 1.05},
+	} {
+		p, err := Generate(context.Background(), opt)
+		if err != nil {
+			t.Fatalf("Generate(%+v) = %v", opt, err)
+		}
+		if p.Score < opt.MinScore || (opt.MaxScore != 0 && p.Score > opt.MaxScore) || p.Level != Hard {
+			t.Errorf("case %d: Generate(%+v) scored %v (%v), want %v..%v", i, opt, p.Score, p.Level, opt.MinScore, opt.MaxScore)
+		}
 	}
 }
 

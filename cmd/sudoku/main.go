@@ -33,6 +33,8 @@ type command struct {
 var commands = []command{
 	{"solve", "solve puzzles, or count their solutions", runSolve},
 	{"generate", "generate puzzles at a level, as text lines or a printable SVG", runGenerate},
+	{"rate", "rate puzzles like a human solver: level, score, steps, techniques", runRate},
+	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 }
 
 func main() {
