@@ -158,7 +158,7 @@ func TestContract(t *testing.T) {
 		{name: "solve short", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"1"}`, wantStatus: 422},
 		{name: "solve 8 rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":[[1],[2],[3],[4],[5],[6],[7],[8]]}`, wantStatus: 422},
 		{name: "solve bad value", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + strings.Replace(rowsJSON(puzzleHard), "4", "14", 1) + `}`, wantStatus: 422},
-		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, wantStatus: 400},
+		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve malformed", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":`, invalidRequest: true, wantStatus: 400},
 		{name: "solve unknown member", method: "POST", path: "/solve", ctype: json, body: `{"puzle":"1"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve form", method: "POST", path: "/solve", ctype: "application/x-www-form-urlencoded", body: `puzzle=1`, invalidRequest: true, wantStatus: 415},

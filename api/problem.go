@@ -93,7 +93,7 @@ func problemFor(err error) Problem {
 		decode   *decodeError
 		param    *paramError
 		level    *engine.UnknownLevelError
-		algo     *service.UnknownAlgorithmError
+		algo     *engine.UnknownAlgorithmError
 		parse    *engine.ParseError
 		conflict *engine.ConflictError
 	)
@@ -114,7 +114,10 @@ func problemFor(err error) Problem {
 			Parameter: "level", Allowed: levelNames()}
 	case errors.As(err, &algo):
 		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: algo.Error(),
-			Parameter: "algorithm", Allowed: algo.Known}
+			Parameter: "algorithm", Allowed: engine.AlgorithmNames()}
+	case errors.Is(err, engine.ErrBudgetExceeded):
+		return Problem{Status: http.StatusUnprocessableEntity, Code: "budget-exceeded", Title: "Search budget exceeded",
+			Detail: err.Error() + "; try the default algorithm", Parameter: "algorithm"}
 	case errors.As(err, &parse):
 		return parseProblem(parse)
 	case errors.As(err, &conflict):
