@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// 43617.28.8..5.491.....6...4......82..25.....7...61....6.3.2..5..4......2..94..3..
-	// hard 30 1
+	// 43.17..8.8..5.491.....6...4......82..25.....7...61....6.3.2..5..4......2..94..3..
+	// hard 28 1
 }
 
 // A symmetric, minimal puzzle.
