@@ -88,15 +88,17 @@ func startServer(t *testing.T, env map[string]string, args ...string) *server {
 			t.Errorf("run returned %v, want nil after cancel", err)
 		}
 	})
-	waitHealthy(t, s.base)
+	waitOK(t, s.base+"/healthz")
+	waitOK(t, s.base+"/readyz")
 	return s
 }
 
-func waitHealthy(t *testing.T, base string) {
+// waitOK polls url until it answers 200, for at most a minute.
+func waitOK(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
-		resp, err := http.Get(base + "/healthz")
+		resp, err := http.Get(url)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
@@ -105,7 +107,7 @@ func waitHealthy(t *testing.T, base string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("%s/healthz not OK within 30 s", base)
+	t.Fatalf("%s not OK within a minute", url)
 }
 
 // call sends a request and decodes the JSON answer into a map.
