@@ -279,3 +279,35 @@ func TestRunShutdownDrainsAndLogs(t *testing.T) {
 		t.Errorf("logs lack the access line of request %s (%v) or the stop line (%v):\n%s", id, sawAccess, sawStopped, strings.Join(s.logs.Lines(), "\n"))
 	}
 }
+
+func TestRunDrainsInFlightRequests(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_RATE_LIMIT": "0", "SUDOKU_REQUEST_TIMEOUT": "1s"})
+	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	type answer struct {
+		status int
+		err    error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		// The naive solver runs until its budget or the 1 s deadline.
+		resp, err := http.Post(s.base+"/solve", "application/json", strings.NewReader(`{"puzzle":"`+hard+`","algorithm":"naive"}`))
+		if err != nil {
+			done <- answer{err: err}
+			return
+		}
+		resp.Body.Close()
+		done <- answer{status: resp.StatusCode}
+	}()
+	time.Sleep(200 * time.Millisecond) // let the request reach the handler
+	if err := s.stop(); err != nil {
+		t.Fatalf("run after cancel = %v, want nil", err)
+	}
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Errorf("in-flight request during shutdown failed: %v, want an answer", a.err)
+		}
+	default:
+		t.Error("run returned before the in-flight request was answered")
+	}
+}
