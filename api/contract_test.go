@@ -135,7 +135,6 @@ func (c *contract) do(x exchange) (*http.Response, []byte) {
 const (
 	puzzleHard    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	solutionHard  = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-	puzzleNoSol   = "12345678........9..............................................................."
 	puzzleEasy    = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 	solutionEasy  = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 	puzzleEmpty81 = "................................................................................."
@@ -216,6 +215,9 @@ func TestContract(t *testing.T) {
 	c.do(exchange{name: "daily not modified", method: "GET", path: "/daily?level=medium&date=2026-03-01",
 		header: map[string]string{"If-None-Match": resp.Header.Get("ETag")}, wantStatus: 304})
 }
+
+// puzzleNoSol has no solution: r1c9 can only hold 9, which r2c9 holds.
+var puzzleNoSol = "12345678." + "........9" + strings.Repeat(".", 63)
 
 // rowsJSON writes an 81-character puzzle as JSON rows.
 func rowsJSON(p string) string {
