@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// rateHeader is the header line of sudoku rate's TSV output.
+const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves"
+
+func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	explain := fs.Bool("explain", false, "after each puzzle's line, print its solving path as '#' comment lines")
+	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku rate [-explain] [-j N] [file]")
+		fmt.Fprintln(stderr, "\nWrites a TSV header, then one line per puzzle: "+strings.ReplaceAll(rateHeader, "\t", ", ")+";")
+		fmt.Fprintln(stderr, "a puzzle that cannot be rated gets 'error: <reason>' in the level column.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	in, closeIn, err := openInput(fs.Args(), stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	if _, err := fmt.Fprintln(stdout, rateHeader); err != nil {
+		return err
+	}
+	return process(ctx, in, stdout, *j, func(p string) string {
+		return rateLine(p, *explain)
+	})
+}
+
+// rateLine is the output of sudoku rate for one puzzle: its TSV line, and
+// with explain its path as comment lines.
+func rateLine(p string, explain bool) string {
+	g, err := engine.Parse(p)
+	if err != nil {
+		return p + "\terror: " + err.Error()
+	}
+	var r engine.Rating
+	var steps []engine.Step
+	if explain {
+		r, steps, err = engine.Explain(g)
+	} else {
+		r, err = engine.Rate(g)
+	}
+	if err != nil {
+		return p + "\terror: " + err.Error()
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d",
+		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves)
+	for i, st := range steps {
+		fmt.Fprintf(&sb, "\n# %d. [%s] %s", i+1, st.Technique, st.Text)
+	}
+	return sb.String()
+}

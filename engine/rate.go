@@ -1,0 +1,255 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Rating is the difficulty of a puzzle as the rater's simulated human expert
+// sees it (seeds 000, 001, 003 and 004), with the fitted score and level.
+type Rating struct {
+	// Level is the service's difficulty class, from Score.
+	Level Level
+	// Score is the continuous difficulty; higher is harder. See docs/rating.md
+	// for its scale.
+	Score float64
+	// Steps is seed 001's (and seed 004's) expected number of checks d: the
+	// sum over the solving path of (s+1)/(r+1) per productive tier visit
+	// (one for each of the r applications done in the round, see Rate) and s
+	// per tier searched in vain.
+	Steps float64
+	// WNEF is seed 000's weighted normalized ease function of the puzzle
+	// (1 = every empty cell has one candidate; lower is harder), with the
+	// exponential weight of WNEFLambda.
+	WNEF float64
+	// Hardest is the name of the hardest technique used, as in Techniques.
+	Hardest string
+	// HardestTier is its tier, 1..6 (SudokuExplainer-style max rating).
+	HardestTier int
+	// Level1 reports seed 003's level 1: solved by naked and hidden singles
+	// alone.
+	Level1 bool
+	// Counts maps a technique name to the number of its valid applications
+	// on the path; techniques never applied are absent.
+	Counts map[string]int
+	// Choices is seed 000's choice histogram of the puzzle: Choices[n] is
+	// the number of empty cells with n candidates after the givens.
+	Choices Choices
+	// Givens is the number of givens.
+	Givens int
+	// Rounds is the number of rounds on the path (see Rate); TierRounds[t]
+	// counts those that used tier t.
+	Rounds     int
+	TierRounds [MaxTier + 1]int
+	// Density is the mean number of candidates per empty cell over the
+	// rounds' starting boards, as sudokuwiki's grader counts it.
+	Density float64
+	// Singles is the mean number of singles available per singles round:
+	// many parallel choices make a puzzle easier.
+	Singles float64
+	// TrialWaves is the length of the hardest trial on the path: over the
+	// trial rounds, the largest of each round's shortest refutation, in
+	// waves of singles (the trial itself counts as one). 0 without trial.
+	TrialWaves int
+	// DeepTrials counts the trial rounds where no candidate was refuted by
+	// singles alone, so trial fell back on a deeper search.
+	DeepTrials int
+	// TrialShare is, over the trial rounds, the smallest share r/s of the
+	// tried candidates that singles refute: few refutations among many
+	// tries make a hard trial. 1 without trial.
+	TrialShare float64
+}
+
+// Rate rates puzzle g. It returns the *ConflictError of Validate when givens
+// conflict, ErrNoSolution when the puzzle has no solution and
+// ErrMultipleSolutions when it has more than one.
+//
+// The simulated expert works in rounds. Each round walks the tiers from the
+// easiest (seed 001): in each tier it counts every possible application s
+// and every valid one r. When r = 0 it adds s to Steps and goes one tier up;
+// otherwise it applies all r valid applications at once, adds
+// Σ_{k=1..r} (s+1)/(k+1) (the expected checks of taking them one at a time,
+// as seed 001 does, with s held fixed) and starts the next round at tier 1.
+// Applying all valid applications of a tier together makes the path, and so
+// every number of the rating, independent of cell numbering and digit
+// values: isomorphic puzzles get the same rating.
+//
+// Cost: one Solve, then a few rounds of strategy search; trial is bounded
+// (see findTrial). Rating allocates only the Counts map.
+func Rate(g Grid) (Rating, error) {
+	r, _, err := rate(g, false)
+	return r, err
+}
+
+// Explain rates puzzle g like Rate and also returns the full solving path:
+// every valid application of every round, in order, without the ones a
+// previous step of the same round already made redundant.
+func Explain(g Grid) (Rating, []Step, error) {
+	return rate(g, true)
+}
+
+// errUnsound reports a rater bug: a step removed the solution's digit.
+var errUnsound = errors.New("rater step contradicts the solution")
+
+// rate is Rate and Explain.
+func rate(g Grid, explain bool) (Rating, []Step, error) {
+	var rt Rating
+	if err := g.Validate(); err != nil {
+		return rt, nil, err
+	}
+	res := Solve(g)
+	switch {
+	case res.Count == 0:
+		return rt, nil, ErrNoSolution
+	case res.Count > 1:
+		return rt, nil, ErrMultipleSolutions
+	}
+	b, ok := NewBoard(g)
+	if !ok {
+		return rt, nil, ErrNoSolution
+	}
+	rt.Givens = g.Givens()
+	rt.Choices = choices(&b)
+	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
+	rt.TrialShare = 1
+	f := &finder{explain: explain, solution: &res.Solution}
+	var path []Step
+	var density float64
+	singlesRounds, singles := 0, 0
+	for !b.Solved() {
+		density += candidateDensity(&b)
+		progressed := false
+		f.prepare(&b)
+		for t := 1; t <= MaxTier; t++ {
+			f.reset()
+			s := 0
+			for _, st := range tierStrategies[t] {
+				s += st.find(f)
+			}
+			if f.apps == 0 {
+				rt.Steps += float64(s)
+				continue
+			}
+			for k := 1; k <= f.apps; k++ {
+				rt.Steps += float64(s+1) / float64(k+1)
+			}
+			if t == 1 {
+				singlesRounds++
+				singles += f.apps
+			}
+			rt.Rounds++
+			rt.TierRounds[t]++
+			rt.HardestTier = max(rt.HardestTier, t)
+			if t == MaxTier {
+				rt.TrialShare = min(rt.TrialShare, float64(f.apps)/float64(max(s, 1)))
+				if f.deep {
+					rt.DeepTrials++
+				} else {
+					rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+				}
+			}
+			if explain {
+				path = appendRound(path, &b, f.steps)
+			}
+			if err := applyRound(&b, f, &res.Solution); err != nil {
+				return rt, nil, err
+			}
+			progressed = true
+			break
+		}
+		if !progressed {
+			return rt, nil, fmt.Errorf("rater stuck with %d empty cells: %w", b.Empty(), errUnsound)
+		}
+	}
+	if rt.Rounds > 0 {
+		rt.Density = density / float64(rt.Rounds)
+	}
+	if singlesRounds > 0 {
+		rt.Singles = float64(singles) / float64(singlesRounds)
+	}
+	for i, n := range f.counts {
+		if n == 0 {
+			continue
+		}
+		if rt.Counts == nil {
+			rt.Counts = make(map[string]int)
+		}
+		rt.Counts[Techniques[i].Name] = n
+		if Techniques[i].Tier == rt.HardestTier {
+			rt.Hardest = Techniques[i].Name // the last (hardest) of the tier
+		}
+	}
+	rt.Level1 = rt.HardestTier <= 1
+	rt.Score = DefaultScoreModel.Score(&rt)
+	rt.Level = DefaultScoreModel.Level(rt.Score)
+	return rt, path, nil
+}
+
+// candidateDensity is the mean number of candidates of the empty cells.
+func candidateDensity(b *Board) float64 {
+	n, sum := 0, 0
+	for c := range 81 {
+		if b.Digits[c] == 0 {
+			n++
+			sum += Count(b.Cands[c])
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(sum) / float64(n)
+}
+
+// applyRound applies a round's eliminations, then its placements, to b. It
+// checks each against the solution and returns errUnsound on a mismatch,
+// which would be a rater bug.
+func applyRound(b *Board, f *finder, sol *Grid) error {
+	for c, m := range f.elim {
+		if m == 0 {
+			continue
+		}
+		if m&Bit(int(sol[c])) != 0 {
+			return fmt.Errorf("%s loses its digit %d: %w", CellName(c), sol[c], errUnsound)
+		}
+		b.Eliminate(c, m)
+	}
+	for c, d := range f.place {
+		if d == 0 || b.Digits[c] != 0 {
+			continue
+		}
+		if d != sol[c] {
+			return fmt.Errorf("%s gets %d, not %d: %w", CellName(c), d, sol[c], errUnsound)
+		}
+		b.Place(c, int(d))
+	}
+	return nil
+}
+
+// appendRound appends the steps of a round to path, dropping eliminations
+// and placements an earlier step of the round already made, and steps left
+// with nothing.
+func appendRound(path []Step, b *Board, steps []Step) []Step {
+	t := *b
+	for _, st := range steps {
+		var pl []Placement
+		var el []Candidate
+		for _, e := range st.Eliminations {
+			if t.Cands[e.Cell]&Bit(e.Digit) != 0 {
+				t.Eliminate(e.Cell, Bit(e.Digit))
+				el = append(el, e)
+			}
+		}
+		for _, p := range st.Placements {
+			if t.Digits[p.Cell] == 0 {
+				t.Place(p.Cell, p.Digit)
+				pl = append(pl, p)
+			}
+		}
+		if len(pl) == 0 && len(el) == 0 {
+			continue
+		}
+		st.Placements, st.Eliminations = pl, el
+		path = append(path, st)
+	}
+	return path
+}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// fishLines names the base and cover line kinds of a fish.
+var fishLines = [2]string{"rows", "columns"}
+
+// findFish finds X-wings, swordfish and jellyfish (k = 2, 3, 4). For a digit,
+// a possible application is k base lines (all rows, or all columns) where the
+// digit has 2..k places each; it is valid when those places lie in only k
+// cross lines together and the digit is a candidate elsewhere on the cross
+// lines, where it is removed: the k base lines must put the digit on the k
+// cross lines.
+func findFish(f *finder, k, tech int) int {
+	s := 0
+	for d := 1; d <= 9; d++ {
+		for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
+			var eligible uint16
+			for i := range 9 {
+				if n := Count(f.places[9*o+i][d-1]); n >= 2 && n <= k {
+					eligible |= 1 << i
+				}
+			}
+			if Count(eligible) < k {
+				continue
+			}
+			combinations(eligible, k, func(base uint16) {
+				s++
+				var cover uint16
+				for m := base; m != 0; m &= m - 1 {
+					cover |= f.places[9*o+bits.TrailingZeros16(m)][d-1]
+				}
+				if Count(cover) != k {
+					return
+				}
+				for m := cover; m != 0; m &= m - 1 {
+					cu := 9*(1-o) + bits.TrailingZeros16(m)
+					for i, c := range Units[cu] {
+						if base&(1<<i) == 0 {
+							f.eliminate(int(c), Bit(d))
+						}
+					}
+				}
+				var cells []int
+				if f.explain {
+					for m := base; m != 0; m &= m - 1 {
+						u := 9*o + bits.TrailingZeros16(m)
+						cells = append(cells, unitCells(u, f.places[u][d-1])...)
+					}
+				}
+				f.commit(tech, cells, func() string {
+					return fmt.Sprintf("%s on %d: in %s %s, %d can only be in %s %s, so it can't be elsewhere in those %s: remove %s.",
+						Techniques[tech].Name, d, fishLines[o], linesText(base), d, fishLines[1-o], linesText(cover), fishLines[1-o], f.elimText())
+				})
+			})
+		}
+	}
+	return s
+}
+
+// linesText names line indexes of mask, 1-based: "2, 5 and 8".
+func linesText(mask uint16) string {
+	var s string
+	n := Count(mask)
+	i := 0
+	for m := mask; m != 0; m &= m - 1 {
+		if i > 0 && i == n-1 {
+			s += " and "
+		} else if i > 0 {
+			s += ", "
+		}
+		s += fmt.Sprint(bits.TrailingZeros16(m) + 1)
+		i++
+	}
+	return s
+}
+
+// findTurbotFish finds the two-strong-link chains on one digit (turbot fish;
+// skyscraper and two-string kite are its shapes). A strong link is a unit
+// where the digit has exactly two places, so one of them holds it. A
+// possible application is a digit and two strong links of it on four
+// different cells; it is valid when one end of the first link sees one end
+// of the second (so they are not both the digit), and a cell seeing both
+// other ends has the digit, which is removed: one of those ends holds it.
+func findTurbotFish(f *finder) int {
+	s := 0
+	var links [27][2]int
+	for d := 1; d <= 9; d++ {
+		n := 0
+		for u := range Units {
+			p := f.places[u][d-1]
+			if Count(p) != 2 {
+				continue
+			}
+			links[n] = [2]int{int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])}
+			n++
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				a, b := links[i], links[j]
+				if a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] {
+					continue
+				}
+				s++
+				for _, o := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+					// a[o0] sees b[o1]: then a's other end or b's other end holds d.
+					x, y := a[o[0]], b[o[1]]
+					if !peerSet[x].has(y) {
+						continue
+					}
+					e1, e2 := a[1-o[0]], b[1-o[1]]
+					f.eliminateSeeingAll(Bit(d), e1, e2)
+					if f.progress {
+						f.commit(techTurbotFish, f.cells(e1, x, y, e2), func() string {
+							return fmt.Sprintf("turbot fish on %d: %s or %s is %d, %s or %s is %d, and %s sees %s, so %s or %s is %d: remove %s.",
+								d, CellName(e1), CellName(x), d, CellName(y), CellName(e2), d, CellName(x), CellName(y), CellName(e1), CellName(e2), d, f.elimText())
+						})
+						break
+					}
+				}
+			}
+		}
+	}
+	return s
+}

@@ -1,0 +1,51 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// findNakedSingles: each empty cell is a possible application; it is valid
+// when the cell has a single candidate, which is placed.
+func findNakedSingles(f *finder) int {
+	s := 0
+	for c := range 81 {
+		m := f.b.Cands[c]
+		if f.b.Digits[c] != 0 {
+			continue
+		}
+		s++
+		if Count(m) == 1 {
+			d := Digit(m)
+			f.put(c, d)
+			f.commit(techNakedSingle, f.cells(c), func() string {
+				return fmt.Sprintf("%s can only be %d: every other digit is already in its row, column or box.", CellName(c), d)
+			})
+		}
+	}
+	return s
+}
+
+// findHiddenSingles: each unit and digit not yet placed in it is a possible
+// application; it is valid when the digit has a single place in the unit.
+func findHiddenSingles(f *finder) int {
+	s := 0
+	for u := range Units {
+		for d := 1; d <= 9; d++ {
+			if f.placed[u]&Bit(d) != 0 {
+				continue
+			}
+			s++
+			p := f.places[u][d-1]
+			if Count(p) != 1 {
+				continue
+			}
+			c := int(Units[u][bits.TrailingZeros16(p)])
+			f.put(c, d)
+			f.commit(techHiddenSingle, f.cells(c), func() string {
+				return fmt.Sprintf("%s is the only place for %d in %s.", CellName(c), d, UnitName(u))
+			})
+		}
+	}
+	return s
+}

@@ -1,0 +1,191 @@
+package engine
+
+import "fmt"
+
+// wingPeers returns the two-candidate peers of pivot whose candidates pass
+// keep, in increasing cell order, in buf.
+func wingPeers(b *Board, pivot int, buf []int, keep func(m uint16) bool) []int {
+	buf = buf[:0]
+	for _, p := range Peers[pivot] {
+		m := b.Cands[p]
+		if Count(m) == 2 && keep(m) {
+			buf = append(buf, int(p))
+		}
+	}
+	return buf
+}
+
+// eliminateSeeingAll removes digit mask z from every cell that sees all of
+// cells.
+func (f *finder) eliminateSeeingAll(z uint16, cells ...int) {
+	set := peerSet[cells[0]]
+	for _, c := range cells[1:] {
+		set = set.and(peerSet[c])
+	}
+	set.forEach(func(c int) {
+		if f.b.Cands[c]&z != 0 {
+			f.eliminate(c, z)
+		}
+	})
+}
+
+// findXYWing: a possible application is a pivot with two candidates x/y and
+// two two-candidate peers, one sharing x and the other y with it; it is
+// valid when the peers are x/z and y/z for the same z and some cell seeing
+// both peers has z, which is removed: whichever the pivot is, one peer is z.
+func findXYWing(f *finder) int {
+	s := 0
+	var buf [20]int
+	for p := range 81 {
+		pm := f.b.Cands[p]
+		if Count(pm) != 2 {
+			continue
+		}
+		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m&pm) == 1 })
+		for i, a := range peers {
+			for _, b := range peers[i+1:] {
+				am, bm := f.b.Cands[a], f.b.Cands[b]
+				if am&pm == bm&pm {
+					continue
+				}
+				s++
+				z := am &^ pm
+				if bm&^pm != z {
+					continue
+				}
+				f.eliminateSeeingAll(z, a, b)
+				f.commit(techXYWing, f.cells(p, a, b), func() string {
+					return fmt.Sprintf("xy-wing: %s is %s, and %s (%s) and %s (%s) see it, so one of them is %s: remove %s.",
+						CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
+				})
+			}
+		}
+	}
+	return s
+}
+
+// findXYZWing: a possible application is a pivot with three candidates and
+// two two-candidate peers with different candidates inside the pivot's; it
+// is valid when the three cells share one digit z and some cell seeing all
+// three has z, which is removed.
+func findXYZWing(f *finder) int {
+	s := 0
+	var buf [20]int
+	for p := range 81 {
+		pm := f.b.Cands[p]
+		if Count(pm) != 3 {
+			continue
+		}
+		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return m&^pm == 0 })
+		for i, a := range peers {
+			for _, b := range peers[i+1:] {
+				am, bm := f.b.Cands[a], f.b.Cands[b]
+				if am == bm {
+					continue
+				}
+				s++
+				z := am & bm
+				f.eliminateSeeingAll(z, p, a, b)
+				f.commit(techXYZWing, f.cells(p, a, b), func() string {
+					return fmt.Sprintf("xyz-wing: %s is %s and sees %s (%s) and %s (%s), so one of the three is %s: remove %s.",
+						CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
+				})
+			}
+		}
+	}
+	return s
+}
+
+// findWXYZWing finds WXYZ-wings in Sudoku Explainer's general form: four
+// cells holding four digits between them, a pivot and three of its peers,
+// where every digit but one (z) is restricted (all the wing's cells holding
+// it see each other, so it is in at most one of them). Four cells must take
+// four values from four digits, one each; the restricted digits fill at
+// most three, so z is in one of its cells, and it is removed from every cell
+// seeing all of them. A possible application is a pivot with 2..4
+// candidates and three of its peers with 2..4 candidates, the four holding
+// four digits together.
+func findWXYZWing(f *finder) int {
+	s := 0
+	var buf [20]int
+	for p := range 81 {
+		pm := f.b.Cands[p]
+		if n := Count(pm); n < 2 || n > 4 {
+			continue
+		}
+		peers := buf[:0]
+		for _, q := range Peers[p] {
+			if n := Count(f.b.Cands[q]); n >= 2 && n <= 4 && Count(f.b.Cands[q]|pm) <= 4 {
+				peers = append(peers, int(q))
+			}
+		}
+		for i, a := range peers {
+			am := f.b.Cands[a] | pm
+			for j := i + 1; j < len(peers); j++ {
+				b := peers[j]
+				bm := am | f.b.Cands[b]
+				if Count(bm) > 4 {
+					continue
+				}
+				for _, c := range peers[j+1:] {
+					union := bm | f.b.Cands[c]
+					if Count(union) != 4 {
+						continue
+					}
+					s++
+					cells := [4]int{p, a, b, c}
+					var z uint16
+					free := 0
+					for m := union; m != 0; m &= m - 1 {
+						bit := m & -m
+						if !restricted(f.b, cells[:], bit) {
+							z = bit
+							free++
+						}
+					}
+					if free != 1 {
+						continue
+					}
+					var holders [4]int
+					n := 0
+					for _, x := range cells {
+						if f.b.Cands[x]&z != 0 {
+							holders[n] = x
+							n++
+						}
+					}
+					f.eliminateSeeingAll(z, holders[:n]...)
+					f.commit(techWXYZWing, f.cells(p, a, b, c), func() string {
+						return fmt.Sprintf("wxyz-wing: %s, %s, %s and %s hold only %s, and only %s is in two of them that don't see each other, so one of them is %s: remove %s.",
+							CellName(p), CellName(a), CellName(b), CellName(c), digitsText(union), digitsText(z), digitsText(z), f.elimText())
+					})
+				}
+			}
+		}
+	}
+	return s
+}
+
+// restricted reports whether every two of cells holding candidate bit see
+// each other.
+func restricted(b *Board, cells []int, bit uint16) bool {
+	for i, x := range cells {
+		if b.Cands[x]&bit == 0 {
+			continue
+		}
+		for _, y := range cells[i+1:] {
+			if b.Cands[y]&bit != 0 && !peerSet[x].has(y) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// cells returns its arguments in explain mode and nil otherwise.
+func (f *finder) cells(cs ...int) []int {
+	if !f.explain {
+		return nil
+	}
+	return append([]int(nil), cs...)
+}
