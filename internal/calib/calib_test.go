@@ -30,7 +30,7 @@ func TestDefaultModelAgreement(t *testing.T) {
 	kd, coach := KrazyDad, Coach
 	kd.Every = 7
 	if testing.Short() {
-		kd.Every, coach.Every = 35, 2
+		kd.Every, coach.Every = 10, 2
 	}
 	kd, coach = loadSet(t, kd), loadSet(t, coach)
 	m := &engine.DefaultScoreModel
