@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// 43617.28.8..5.491.....6...4......82..25.....7...61....6.3.2..5..4......2..94..3..
-	// hard 30 1
+	// ....6.1.38.7......9...2..65.......2.375....9...1...6.........32..893..1.5....7...
+	// hard 24 1
 }
 
 // A symmetric, minimal puzzle.
