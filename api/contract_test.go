@@ -134,6 +134,8 @@ const (
 	puzzleHard    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	solutionHard  = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 	puzzleNoSol   = "12345678........9..............................................................."
+	puzzleEasy    = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	solutionEasy  = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 	puzzleEmpty81 = "................................................................................."
 )
 
@@ -158,11 +160,29 @@ func TestContract(t *testing.T) {
 		{name: "solve short", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"1"}`, wantStatus: 422},
 		{name: "solve 8 rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":[[1],[2],[3],[4],[5],[6],[7],[8]]}`, wantStatus: 422},
 		{name: "solve bad value", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + strings.Replace(rowsJSON(puzzleHard), "4", "14", 1) + `}`, wantStatus: 422},
-		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, wantStatus: 400},
+		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve malformed", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":`, invalidRequest: true, wantStatus: 400},
 		{name: "solve unknown member", method: "POST", path: "/solve", ctype: json, body: `{"puzle":"1"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve form", method: "POST", path: "/solve", ctype: "application/x-www-form-urlencoded", body: `puzzle=1`, invalidRequest: true, wantStatus: 415},
 		{name: "solve too large", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + strings.Repeat(" ", 5000) + `"}`, invalidRequest: true, wantStatus: 413},
+
+		{name: "rate", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 200},
+		{name: "rate hard explain", method: "POST", path: "/rate?explain=true", ctype: json, body: `{"puzzle":"` + puzzleHard + `"}`, wantStatus: 200},
+		{name: "rate rows", method: "POST", path: "/rate", ctype: json, body: `{"grid":` + rowsJSON(puzzleEasy) + `}`, wantStatus: 200},
+		{name: "rate multiple", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+		{name: "rate no solution", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
+		{name: "rate conflict", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
+		{name: "rate bad explain", method: "POST", path: "/rate?explain=maybe", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "rate malformed", method: "POST", path: "/rate", ctype: json, body: `[`, invalidRequest: true, wantStatus: 400},
+		{name: "rate form", method: "POST", path: "/rate", ctype: "text/plain", body: puzzleEasy, invalidRequest: true, wantStatus: 415},
+
+		{name: "hint step", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + puzzleEasy + `"}`, wantStatus: 200},
+		{name: "hint mistake", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"5` + puzzleEasy[1:] + `"}`, wantStatus: 200},
+		{name: "hint solved", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + solutionEasy + `"}`, wantStatus: 200},
+		{name: "hint bad current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"12"}`, wantStatus: 422},
+		{name: "hint conflicting current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"33` + puzzleEasy[2:] + `"}`, wantStatus: 200},
+		{name: "hint missing current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 	}
 	for _, x := range tests {
 		c.do(x)

@@ -25,6 +25,15 @@ type fakeService struct {
 	solved    engine.Grid
 	algorithm string
 	panicMsg  string // when set, Solve panics with it
+
+	rating  engine.Rating
+	path    []engine.Step
+	rateErr error
+	rated   engine.Grid
+
+	hint    engine.Hint
+	hintErr error
+	hinted  [2]engine.Grid
 }
 
 func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error) {
@@ -35,6 +44,25 @@ func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string
 	}
 	f.solved, f.algorithm = g, algorithm
 	return f.solution, f.solveErr
+}
+
+func (f *fakeService) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
+	r, _, err := f.Explain(ctx, g)
+	return r, err
+}
+
+func (f *fakeService) Explain(_ context.Context, g engine.Grid) (engine.Rating, []engine.Step, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.rated = g
+	return f.rating, f.path, f.rateErr
+}
+
+func (f *fakeService) Hint(_ context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hinted = [2]engine.Grid{puzzle, current}
+	return f.hint, f.hintErr
 }
 
 func (f *fakeService) Ready() bool {

@@ -20,7 +20,12 @@ type solveResponse struct {
 	// SolutionGrid is the solution as rows, sent when the puzzle came as
 	// rows.
 	SolutionGrid [][]int `json:"solution_grid,omitempty"`
-	Unique       bool    `json:"unique"`
+	// Unique is true when the solution is proven unique: Solutions is 1
+	// and the algorithm is exhaustive.
+	Unique bool `json:"unique"`
+	// Exhaustive tells whether the algorithm proves its count; a
+	// stochastic one finds a solution and proves nothing more.
+	Exhaustive bool `json:"exhaustive"`
 	// Solutions is 1 (unique) or 2 (more than one; Solution is one of
 	// them). A puzzle without solution is a 422.
 	Solutions int    `json:"solutions"`
@@ -49,13 +54,14 @@ func handleSolve(s solver, log *zap.Logger) http.Handler {
 			return
 		}
 		resp := solveResponse{
-			Puzzle:    g.String(),
-			Solution:  sol.Solution.String(),
-			Unique:    sol.Count == 1,
-			Solutions: sol.Count,
-			Algorithm: sol.Algorithm,
-			Guesses:   sol.Guesses,
-			Nodes:     sol.Nodes,
+			Puzzle:     g.String(),
+			Solution:   sol.Solution.String(),
+			Unique:     sol.Count == 1 && sol.Exhaustive,
+			Exhaustive: sol.Exhaustive,
+			Solutions:  sol.Count,
+			Algorithm:  sol.Algorithm,
+			Guesses:    sol.Guesses,
+			Nodes:      sol.Nodes,
 		}
 		if req.Grid != nil {
 			resp.SolutionGrid = sol.Solution.Rows()

@@ -63,6 +63,16 @@ type paramError struct {
 
 func (e *paramError) Error() string { return "invalid parameter " + e.name + ": " + e.reason }
 
+// fieldError is an error about one member of the request body other than
+// the puzzle (the player's grid of /hint): its problem names the member.
+type fieldError struct {
+	field string
+	err   error
+}
+
+func (e *fieldError) Error() string { return e.field + ": " + e.err.Error() }
+func (e *fieldError) Unwrap() error { return e.err }
+
 // decodeError is a request body that could not be read as the expected
 // JSON: 400, or 415 for the wrong content type.
 type decodeError struct {
@@ -88,12 +98,17 @@ const statusClientClosed = 499
 // It is the one place where errors become statuses; anything it does not
 // know is a 500 whose detail stays in the log.
 func problemFor(err error) Problem {
+	if fe, ok := errors.AsType[*fieldError](err); ok {
+		p := problemFor(fe.err)
+		p.Parameter = fe.field
+		return p
+	}
 	var (
 		maxBytes *http.MaxBytesError
 		decode   *decodeError
 		param    *paramError
 		level    *engine.UnknownLevelError
-		algo     *service.UnknownAlgorithmError
+		algo     *engine.UnknownAlgorithmError
 		parse    *engine.ParseError
 		conflict *engine.ConflictError
 	)
@@ -114,7 +129,10 @@ func problemFor(err error) Problem {
 			Parameter: "level", Allowed: levelNames()}
 	case errors.As(err, &algo):
 		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: algo.Error(),
-			Parameter: "algorithm", Allowed: algo.Known}
+			Parameter: "algorithm", Allowed: engine.AlgorithmNames()}
+	case errors.Is(err, engine.ErrBudgetExceeded):
+		return Problem{Status: http.StatusUnprocessableEntity, Code: "budget-exceeded", Title: "Search budget exceeded",
+			Detail: err.Error() + "; try the default algorithm", Parameter: "algorithm"}
 	case errors.As(err, &parse):
 		return parseProblem(parse)
 	case errors.As(err, &conflict):

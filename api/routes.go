@@ -11,6 +11,8 @@ import (
 // describes the same set (a test walks both).
 func addRoutes(r chi.Router, log *zap.Logger, m *Metrics, svc Service) {
 	r.Method(http.MethodPost, "/solve", handleSolve(svc, log))
+	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
+	r.Method(http.MethodPost, "/hint", handleHint(svc, log))
 	r.Method(http.MethodGet, "/healthz", handleHealthz())
 	r.Method(http.MethodGet, "/readyz", handleReadyz(svc))
 	r.Method(http.MethodGet, "/metrics", m.Handler())

@@ -64,6 +64,17 @@ type solver interface {
 	Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error)
 }
 
+// rater is the use-case behind POST /rate.
+type rater interface {
+	Rate(ctx context.Context, g engine.Grid) (engine.Rating, error)
+	Explain(ctx context.Context, g engine.Grid) (engine.Rating, []engine.Step, error)
+}
+
+// hinter is the use-case behind POST /hint.
+type hinter interface {
+	Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error)
+}
+
 // readiness tells whether the service can take traffic.
 type readiness interface {
 	Ready() bool
@@ -73,6 +84,8 @@ type readiness interface {
 // *service.Service satisfies it. Each handler asks only for its part.
 type Service interface {
 	solver
+	rater
+	hinter
 	readiness
 }
 

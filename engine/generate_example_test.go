@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// ....6.1.38.7......9...2..65.......2.375....9...1...6.........32..893..1.5....7...
-	// hard 24 1
+	// 94.2.6.........8....89...7...3....1.......3.54....87...3...9..2.6.4...9.....3....
+	// hard 22 1
 }
 
 // A symmetric, minimal puzzle.

@@ -64,8 +64,9 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 		return h, ErrNoSolution // cannot happen: current agrees with the solution
 	}
 	f := &finder{explain: true, solution: &sol}
+	f.prepare(&b)
 	for t := 1; t <= MaxTier; t++ {
-		f.reset(&b)
+		f.reset()
 		for _, st := range tierStrategies[t] {
 			st.find(f)
 		}

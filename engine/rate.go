@@ -32,6 +32,9 @@ type Rating struct {
 	// Counts maps a technique name to the number of its valid applications
 	// on the path; techniques never applied are absent.
 	Counts map[string]int
+	// Choices is seed 000's choice histogram of the puzzle: Choices[n] is
+	// the number of empty cells with n candidates after the givens.
+	Choices Choices
 	// Givens is the number of givens.
 	Givens int
 	// Rounds is the number of rounds on the path (see Rate); TierRounds[t]
@@ -106,7 +109,8 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 		return rt, nil, ErrNoSolution
 	}
 	rt.Givens = g.Givens()
-	rt.WNEF = wnefBoard(&b, WNEFLambda)
+	rt.Choices = choices(&b)
+	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
 	rt.TrialShare = 1
 	f := &finder{explain: explain, solution: &res.Solution}
 	var path []Step
@@ -115,8 +119,9 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	for !b.Solved() {
 		density += candidateDensity(&b)
 		progressed := false
+		f.prepare(&b)
 		for t := 1; t <= MaxTier; t++ {
-			f.reset(&b)
+			f.reset()
 			s := 0
 			for _, st := range tierStrategies[t] {
 				s += st.find(f)
@@ -175,8 +180,8 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 		}
 	}
 	rt.Level1 = rt.HardestTier <= 1
-	rt.Score = score(&rt)
-	rt.Level = levelOf(rt.Score)
+	rt.Score = DefaultScoreModel.Score(&rt)
+	rt.Level = DefaultScoreModel.Level(rt.Score)
 	return rt, path, nil
 }
 

@@ -34,6 +34,7 @@ func SolveBacktrack(ctx context.Context, g Grid, limit int, maxNodes int) (Resul
 		return Result{}, nil
 	}
 	s := backtracker{ctx: ctx, g: g, limit: max(limit, 1), budget: maxNodes}
+	s.empty = s.emptyBuf[:0]
 	if s.budget <= 0 {
 		s.budget = DefaultMaxNodes
 	}
@@ -58,6 +59,7 @@ type backtracker struct {
 	ctx               context.Context
 	g                 Grid
 	empty             []uint8 // empty cells in row-major order
+	emptyBuf          [81]uint8
 	rows, cols, boxes [9]uint16
 	limit, budget     int
 	res               Result

@@ -105,9 +105,16 @@ func (s *fastState) place(d, b, i int) bool {
 func (s *fastState) assign(d, b, i int) {
 	bit := uint32(1) << uint(i)
 	s.unsolved[b] &^= bit
-	for w := b; w < 27; w += 3 {
-		s.cand[w] &^= bit
-	}
+	c := s.cand[b : b+25 : b+25]
+	c[0] &^= bit
+	c[3] &^= bit
+	c[6] &^= bit
+	c[9] &^= bit
+	c[12] &^= bit
+	c[15] &^= bit
+	c[18] &^= bit
+	c[21] &^= bit
+	c[24] &^= bit
 	col := colInBand[cellCol[i]]
 	ob := otherBands[b]
 	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
@@ -115,6 +122,12 @@ func (s *fastState) assign(d, b, i int) {
 	s.cand[w1] &^= col
 	s.dirty |= bandWords<<uint(b) | 1<<uint(w0) | 1<<uint(w1)
 }
+
+// wordDigit and wordBand map a word index w = 3d+b to d and b.
+var (
+	wordDigit = [27]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
+	wordBand  = [27]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+)
 
 // bandWords has bit w set for the nine words of band 0; shifted by b, those
 // of band b.
@@ -126,7 +139,7 @@ const bandWords = 0x1249249
 // box once locked candidates have narrowed the row to it). It reports false
 // on a contradiction.
 func (s *fastState) updateWord(w int) bool {
-	d, b := w/3, w%3
+	d, b := int(wordDigit[w]), int(wordBand[w])
 	a := s.cand[w]
 	for {
 		shrink := uint32(shrinkRow[a&0x1ff]) | uint32(shrinkRow[a>>9&0x1ff])<<3 | uint32(shrinkRow[a>>18&0x1ff])<<6
@@ -154,7 +167,9 @@ func (s *fastState) updateWord(w int) bool {
 }
 
 // propagate applies the rules until none applies: changed band words are
-// updated, then naked singles, then hidden singles in columns. It reports
+// updated (hidden singles in rows and boxes, locked candidates in bands),
+// then naked singles, then hidden singles in columns, then locked candidates
+// in stacks; each later rule runs only when the earlier ones are stuck. It reports
 // false on a contradiction. On success it returns the cells with exactly two
 // candidates (per band) for the guess.
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
@@ -225,11 +240,43 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 				}
 			}
 		}
-		if !placed {
+		if placed {
+			continue
+		}
+		// Locked candidates in stacks: the band-word rule turned by a
+		// quarter, on the columns of each stack.
+		narrowed := false
+		for d := range 9 {
+			w := 3 * d
+			any0 := colAny(s.cand[w])
+			any1 := colAny(s.cand[w+1])
+			any2 := colAny(s.cand[w+2])
+			for st := uint(0); st < 9; st += 3 {
+				sh := any0>>st&7 | (any1>>st&7)<<3 | (any2>>st&7)<<6
+				m := uint32(triadSet[sh])
+				if m == 0 {
+					return pairs, false
+				}
+				if m == sh {
+					continue
+				}
+				for b := range 3 {
+					if cut := (sh &^ m) >> uint(3*b) & 7 << st; cut != 0 {
+						s.cand[w+b] &^= cut | cut<<9 | cut<<18
+						s.dirty |= 1 << uint(w+b)
+						narrowed = true
+					}
+				}
+			}
+		}
+		if !narrowed {
 			return pairs, true
 		}
 	}
 }
+
+// colAny returns the columns of band word a with a candidate.
+func colAny(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
 
 // colCounts returns the columns of band word a with at least one candidate
 // and those with exactly one, as 9-bit masks.

@@ -11,6 +11,11 @@ const bandCells = 1<<27 - 1
 // is set when the row has a candidate in box k of the band (columns 3k..3k+2).
 var shrinkRow = makeShrinkRow()
 
+// triadSet maps a set of triads of a band (bit 3r+k) to those lying on some
+// perfect matching of rows to boxes; the same rule serves the columns of a
+// stack (bit 3b+j: band b, column j of the stack).
+var triadSet = makeTriadSet()
+
 // singleRow maps the 9 bits of one row to themselves when exactly one is
 // set, and to 0 otherwise.
 var singleRow = makeSingleRow()
@@ -59,6 +64,22 @@ func makeSingleRow() (t [512]uint16) {
 	for f := range t {
 		if f != 0 && f&(f-1) == 0 {
 			t[f] = uint16(f)
+		}
+	}
+	return t
+}
+
+func makeTriadSet() (t [512]uint16) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for s := range t {
+		for _, p := range perms {
+			var m uint16
+			for r, k := range p {
+				m |= 1 << (3*r + k)
+			}
+			if uint16(s)&m == m {
+				t[s] |= m
+			}
 		}
 	}
 	return t

@@ -77,3 +77,52 @@ func linesText(mask uint16) string {
 	}
 	return s
 }
+
+// findTurbotFish finds the two-strong-link chains on one digit (turbot fish;
+// skyscraper and two-string kite are its shapes). A strong link is a unit
+// where the digit has exactly two places, so one of them holds it. A
+// possible application is a digit and two strong links of it on four
+// different cells; it is valid when one end of the first link sees one end
+// of the second (so they are not both the digit), and a cell seeing both
+// other ends has the digit, which is removed: one of those ends holds it.
+func findTurbotFish(f *finder) int {
+	s := 0
+	var links [27][2]int
+	for d := 1; d <= 9; d++ {
+		n := 0
+		for u := range Units {
+			p := f.places[u][d-1]
+			if Count(p) != 2 {
+				continue
+			}
+			links[n] = [2]int{int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])}
+			n++
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				a, b := links[i], links[j]
+				if a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] {
+					continue
+				}
+				s++
+				for _, o := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+					// a[o0] sees b[o1]: then a's other end or b's other end holds d.
+					x, y := a[o[0]], b[o[1]]
+					if !peerSet[x].has(y) {
+						continue
+					}
+					e1, e2 := a[1-o[0]], b[1-o[1]]
+					f.eliminateSeeingAll(Bit(d), e1, e2)
+					if f.progress {
+						f.commit(techTurbotFish, f.cells(e1, x, y, e2), func() string {
+							return fmt.Sprintf("turbot fish on %d: %s or %s is %d, %s or %s is %d, and %s sees %s, so %s or %s is %d: remove %s.",
+								d, CellName(e1), CellName(x), d, CellName(y), CellName(e2), d, CellName(x), CellName(y), CellName(e1), CellName(e2), d, f.elimText())
+						})
+						break
+					}
+				}
+			}
+		}
+	}
+	return s
+}

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // combinations calls fn with every k-subset of the positions in mask (1 ≤ k ≤ 4),
@@ -69,8 +70,8 @@ func findNakedSubsets(f *finder, k, tech int) int {
 				}
 			}
 			f.commit(tech, f.unitCells(u, sub), func() string {
-				return fmt.Sprintf("%s %s hold only %s between them, so no other cell of %s can: remove %s.",
-					Techniques[tech].Name, cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
+				return fmt.Sprintf("%s: %s hold only %s between them, so no other cell of %s can: remove %s.",
+					strings.ReplaceAll(Techniques[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
 			})
 		})
 	}
@@ -107,7 +108,7 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 			}
 			f.commit(tech, f.unitCells(u, where), func() string {
 				return fmt.Sprintf("%s: in %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
-					Techniques[tech].Name, UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
+					strings.ReplaceAll(Techniques[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
 			})
 		})
 	}

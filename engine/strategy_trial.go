@@ -82,8 +82,8 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 //
 // When no candidate is refuted that way, the rater still has to progress: it
 // then removes the wrong candidates of those cells whose singles
-// propagation goes furthest (all ties together), as a solver who guesses
-// would after a deeper search. The solution tells which candidate is wrong,
+// propagation runs the most waves before stalling (all ties together), as
+// a solver who guesses would after a deeper search. The solution tells which candidate is wrong,
 // so this fallback is bounded and deterministic.
 func findTrial(f *finder) int {
 	minN := 10
@@ -101,9 +101,13 @@ func findTrial(f *finder) int {
 		if Count(m) != minN {
 			continue
 		}
+		refuted := false
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
 			s++
+			if refuted && minN == 2 {
+				continue // the other digit of a refuted pair is the solution's
+			}
 			t := *f.b
 			waves, bad := 0, !t.Place(c, d)
 			if !bad {
@@ -112,12 +116,17 @@ func findTrial(f *finder) int {
 			if !bad {
 				continue
 			}
+			refuted = true
 			f.trialWaves = min(f.trialWaves, waves+1)
 			f.eliminate(c, Bit(d))
-			if rest := m &^ Bit(d); Count(rest) == 1 {
+			rest := m &^ Bit(d)
+			if Count(rest) == 1 {
 				f.put(c, Digit(rest))
 			}
 			f.commit(techTrial, f.cells(c), func() string {
+				if Count(rest) == 1 {
+					return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is %d.", CellName(c), d, Digit(rest))
+				}
 				return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is not %d.", CellName(c), d, d)
 			})
 		}

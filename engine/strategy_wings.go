@@ -96,49 +96,90 @@ func findXYZWing(f *finder) int {
 	return s
 }
 
-// findWXYZWing: a possible application is a pivot with four candidates and
-// three two-candidate peers with pairwise different candidates inside the
-// pivot's; it is valid when the three peers share one digit z, together
-// cover the pivot's four, and some cell seeing all four cells has z, which
-// is removed: if the pivot is not z it is the other digit of one peer, which
-// is then z.
+// findWXYZWing finds WXYZ-wings in Sudoku Explainer's general form: four
+// cells holding four digits between them, a pivot and three of its peers,
+// where every digit but one (z) is restricted (all the wing's cells holding
+// it see each other, so it is in at most one of them). Four cells must take
+// four values from four digits, one each; the restricted digits fill at
+// most three, so z is in one of its cells, and it is removed from every cell
+// seeing all of them. A possible application is a pivot with 2..4
+// candidates and three of its peers with 2..4 candidates, the four holding
+// four digits together.
 func findWXYZWing(f *finder) int {
 	s := 0
 	var buf [20]int
 	for p := range 81 {
 		pm := f.b.Cands[p]
-		if Count(pm) != 4 {
+		if n := Count(pm); n < 2 || n > 4 {
 			continue
 		}
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return m&^pm == 0 })
+		peers := buf[:0]
+		for _, q := range Peers[p] {
+			if n := Count(f.b.Cands[q]); n >= 2 && n <= 4 && Count(f.b.Cands[q]|pm) <= 4 {
+				peers = append(peers, int(q))
+			}
+		}
 		for i, a := range peers {
-			am := f.b.Cands[a]
+			am := f.b.Cands[a] | pm
 			for j := i + 1; j < len(peers); j++ {
 				b := peers[j]
-				bm := f.b.Cands[b]
-				if bm == am {
+				bm := am | f.b.Cands[b]
+				if Count(bm) > 4 {
 					continue
 				}
 				for _, c := range peers[j+1:] {
-					cm := f.b.Cands[c]
-					if cm == am || cm == bm {
+					union := bm | f.b.Cands[c]
+					if Count(union) != 4 {
 						continue
 					}
 					s++
-					z := am & bm & cm
-					if Count(z) != 1 || am|bm|cm != pm {
+					cells := [4]int{p, a, b, c}
+					var z uint16
+					free := 0
+					for m := union; m != 0; m &= m - 1 {
+						bit := m & -m
+						if !restricted(f.b, cells[:], bit) {
+							z = bit
+							free++
+						}
+					}
+					if free != 1 {
 						continue
 					}
-					f.eliminateSeeingAll(z, p, a, b, c)
+					var holders [4]int
+					n := 0
+					for _, x := range cells {
+						if f.b.Cands[x]&z != 0 {
+							holders[n] = x
+							n++
+						}
+					}
+					f.eliminateSeeingAll(z, holders[:n]...)
 					f.commit(techWXYZWing, f.cells(p, a, b, c), func() string {
-						return fmt.Sprintf("wxyz-wing: %s is %s and sees %s (%s), %s (%s) and %s (%s), so one of the four is %s: remove %s.",
-							CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), CellName(c), digitsText(cm), digitsText(z), f.elimText())
+						return fmt.Sprintf("wxyz-wing: %s, %s, %s and %s hold only %s, and only %s is in two of them that don't see each other, so one of them is %s: remove %s.",
+							CellName(p), CellName(a), CellName(b), CellName(c), digitsText(union), digitsText(z), digitsText(z), f.elimText())
 					})
 				}
 			}
 		}
 	}
 	return s
+}
+
+// restricted reports whether every two of cells holding candidate bit see
+// each other.
+func restricted(b *Board, cells []int, bit uint16) bool {
+	for i, x := range cells {
+		if b.Cands[x]&bit == 0 {
+			continue
+		}
+		for _, y := range cells[i+1:] {
+			if b.Cands[y]&bit != 0 && !peerSet[x].has(y) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // cells returns its arguments in explain mode and nil otherwise.

@@ -5,7 +5,7 @@ import "math"
 // WNEFLambda is the decay of seed 000's exponential weight function
 // w(n) = exp(-WNEFLambda·(n-1)) for a cell with n candidates.
 // Fitted by `go run ./cmd/sudoku calibrate` (see docs/rating.md).
-const WNEFLambda = 0.5
+const WNEFLambda = 1.5
 
 // WNEF returns seed 000's weighted normalized ease function of puzzle g with
 // the exponential weight w(n) = exp(-λ(n-1)): the mean weight of the empty
@@ -21,22 +21,37 @@ func WNEF(g Grid, lambda float64) float64 {
 	return wnefBoard(&b, lambda)
 }
 
-// wnefBoard is WNEF on a board: Σₙ w(n)·cₙ / (w(1)·|E|).
-func wnefBoard(b *Board, lambda float64) float64 {
-	var hist [10]int
-	empty := 0
+// Choices is seed 000's choice histogram: Choices[n] counts the empty cells
+// with exactly n candidates (n = 1..9; Choices[0] is unused).
+type Choices [10]int
+
+// choices returns the choice histogram of b.
+func choices(b *Board) Choices {
+	var h Choices
 	for c := range 81 {
 		if b.Digits[c] == 0 {
-			hist[Count(b.Cands[c])]++
-			empty++
+			h[Count(b.Cands[c])]++
 		}
+	}
+	return h
+}
+
+// WNEF returns Σₙ w(n)·cₙ / (w(1)·|E|) with w(n) = exp(−λ(n−1)); 1 when no
+// cell is empty.
+func (h Choices) WNEF(lambda float64) float64 {
+	empty := 0
+	var wef float64
+	for n := 1; n <= 9; n++ {
+		empty += h[n]
+		wef += math.Exp(-lambda*float64(n-1)) * float64(h[n])
 	}
 	if empty == 0 {
 		return 1
 	}
-	var wef float64
-	for n := 1; n <= 9; n++ {
-		wef += math.Exp(-lambda*float64(n-1)) * float64(hist[n])
-	}
 	return wef / float64(empty)
+}
+
+// wnefBoard is WNEF on a board.
+func wnefBoard(b *Board, lambda float64) float64 {
+	return choices(b).WNEF(lambda)
 }

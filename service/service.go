@@ -92,16 +92,13 @@ func (NopHooks) Served(engine.Level, bool) {}
 type Service struct {
 	cfg   Config
 	hooks Hooks
-	algos []Algorithm
 	slots chan struct{} // admission semaphore for CPU-bound calls
 	pool  Pool
 }
 
-// Deps are the engine parts a Service calls. Algorithms must not be empty;
-// Pool may be nil, and then generate answers ErrNotReady.
+// Deps are the engine parts a Service calls. Pool may be nil, and then
+// generate answers ErrNotReady.
 type Deps struct {
-	// Algorithms lists the solvers a client may choose, the default first.
-	Algorithms []Algorithm
 	// Pool generates and buffers puzzles per level.
 	Pool Pool
 	// Hooks receives metrics events; nil means NopHooks.
@@ -114,13 +111,9 @@ func New(cfg Config, deps Deps) *Service {
 	if deps.Hooks == nil {
 		deps.Hooks = NopHooks{}
 	}
-	if len(deps.Algorithms) == 0 {
-		deps.Algorithms = DefaultAlgorithms()
-	}
 	return &Service{
 		cfg:   cfg,
 		hooks: deps.Hooks,
-		algos: deps.Algorithms,
 		slots: make(chan struct{}, cfg.MaxInFlight),
 		pool:  deps.Pool,
 	}

@@ -16,17 +16,23 @@ type Solution struct {
 	Count int
 	// Algorithm is the name of the solver used.
 	Algorithm string
+	// Exhaustive reports whether the solver proves its count (see
+	// engine.Algorithm): a stochastic solver finds one solution and proves
+	// neither that it is unique nor that there is none.
+	Exhaustive bool
 	// Guesses and Nodes are the solver's search statistics.
 	Guesses, Nodes int
 }
 
-// Solve solves puzzle g with the named algorithm ("" for the default) and
-// tells whether its solution is unique. A puzzle whose givens conflict
-// fails with *engine.ConflictError, one without solution with
-// engine.ErrNoSolution. It takes one CPU slot (ErrOverloaded when none is
+// Solve solves puzzle g with the named algorithm of engine.Algorithms (""
+// for the default) and tells whether its solution is unique. An unknown
+// name fails with *engine.UnknownAlgorithmError, a puzzle whose givens
+// conflict with *engine.ConflictError, one without solution with
+// engine.ErrNoSolution, a slow solver out of budget with
+// engine.ErrBudgetExceeded. It takes one CPU slot (ErrOverloaded when none is
 // free in time) and honours ctx's deadline when the algorithm does.
 func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (Solution, error) {
-	a, err := s.algorithm(algorithm)
+	a, err := engine.ParseAlgorithm(algorithm)
 	if err != nil {
 		return Solution{}, err
 	}
@@ -48,10 +54,11 @@ func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (S
 		return Solution{}, engine.ErrNoSolution
 	}
 	return Solution{
-		Solution:  res.Solution,
-		Count:     min(res.Count, 2),
-		Algorithm: a.Name,
-		Guesses:   res.Guesses,
-		Nodes:     res.Nodes,
+		Solution:   res.Solution,
+		Count:      min(res.Count, 2),
+		Algorithm:  a.Name,
+		Exhaustive: a.Exhaustive,
+		Guesses:    res.Guesses,
+		Nodes:      res.Nodes,
 	}, nil
 }

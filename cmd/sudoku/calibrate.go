@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/calib"
+)
+
+func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultScoreModel")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-j N]")
+		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
+		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
+		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("calibrate takes no arguments, got %q", fs.Args())
+	}
+	kd, err := calib.Load(ctx, calib.KrazyDad, *j)
+	if err != nil {
+		return err
+	}
+	coach, err := calib.Load(ctx, calib.Coach, *j)
+	if err != nil {
+		return err
+	}
+	lambda, rho := calib.FitLambda(kd, coach)
+	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
+	m := calib.Fit(kd, coach, kd, coach)
+	fmt.Fprintf(stdout, "fitted DefaultScoreModel (tiers 2–5 fitted on %s, tier 6 on %s, cuts on both):\n\n%s\n\n", kd.Name, coach.Name, calib.GoSource(&m))
+	report, name := &engine.DefaultScoreModel, "committed engine.DefaultScoreModel"
+	if *fitted {
+		report, name = &m, "fitted model"
+	}
+	fmt.Fprintf(stdout, "agreement of the %s:\n\n", name)
+	calib.Report(stdout, report, engine.WNEFLambda, kd, coach)
+	return nil
+}

@@ -1,0 +1,318 @@
+package calib
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/dataset"
+)
+
+// Sample is one labelled puzzle with its rating.
+type Sample struct {
+	Puzzle string
+	Label  int     // the source's rank, 1 = easiest
+	SE     float64 // the source's Sudoku Explainer rating, NaN when absent
+	Rating engine.Rating
+}
+
+// Set is a labelled calibration file, rated.
+type Set struct {
+	Name    string // file name in ../shared/data
+	Levels  int    // number of source levels
+	Tier4   []int  // Tier4[rank] is the suggested service level (1..4) of RATING_DATA.md
+	Samples []Sample
+}
+
+// The calibration files and RATING_DATA.md's suggested mapping of their
+// ranks to the service's four levels.
+var (
+	KrazyDad = Set{Name: dataset.CalibKrazyDad, Levels: 7, Tier4: []int{0, 1, 1, 2, 3, 3, 4, 4}}
+	Coach    = Set{Name: dataset.CalibCoach, Levels: 11, Tier4: []int{0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4}}
+)
+
+// Load reads the set's file and rates every puzzle on j workers. It fails
+// on a malformed line or a puzzle the rater rejects.
+func Load(ctx context.Context, s Set, j int) (Set, error) {
+	recs, err := dataset.Read(s.Name, 0)
+	if err != nil {
+		return s, err
+	}
+	s.Samples = make([]Sample, len(recs))
+	for i, r := range recs {
+		rank, err := strconv.Atoi(strings.SplitN(r.Field(1), "-", 2)[0])
+		if err != nil || rank < 1 || rank > s.Levels {
+			return s, fmt.Errorf("%s line %d: bad label %q", s.Name, r.Line, r.Field(1))
+		}
+		se := math.NaN()
+		if v, err := strconv.ParseFloat(r.Field(2), 64); err == nil {
+			se = v
+		}
+		s.Samples[i] = Sample{Puzzle: r.Puzzle(), Label: rank, SE: se}
+	}
+	if j <= 0 {
+		j = runtime.GOMAXPROCS(0)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan int)
+	errs := make(chan error, j)
+	var wg sync.WaitGroup
+	for range j {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				smp := &s.Samples[i]
+				g, err := engine.Parse(smp.Puzzle)
+				if err == nil {
+					smp.Rating, err = engine.Rate(g)
+				}
+				if err != nil {
+					errs <- fmt.Errorf("%s: rate %s: %w", s.Name, smp.Puzzle, err)
+					cancel()
+					return
+				}
+			}
+		}()
+	}
+feed:
+	for i := range s.Samples {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return s, err
+	default:
+	}
+	return s, ctx.Err()
+}
+
+// labels returns the samples' ranks as floats.
+func (s Set) labels() []float64 {
+	l := make([]float64, len(s.Samples))
+	for i, smp := range s.Samples {
+		l[i] = float64(smp.Label)
+	}
+	return l
+}
+
+// values returns f of each sample.
+func (s Set) values(f func(*Sample) float64) []float64 {
+	v := make([]float64, len(s.Samples))
+	for i := range s.Samples {
+		v[i] = f(&s.Samples[i])
+	}
+	return v
+}
+
+// Metric is one rater whose agreement the report shows.
+type Metric struct {
+	Name string
+	F    func(*Sample) float64 // higher is harder
+}
+
+// Metrics are the raters compared in the agreement table: the baseline,
+// each seed's metric alone, the fitted score and level, and the shipped
+// Sudoku Explainer rating where the file has it.
+func Metrics(m *engine.ScoreModel, lambda float64) []Metric {
+	return []Metric{
+		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
+		{fmt.Sprintf("seed 000: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
+		{"seed 001/004: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
+		{"hardest tier (SE-style)", func(s *Sample) float64 { return float64(s.Rating.HardestTier) }},
+		{"seed 003: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
+		{"score", func(s *Sample) float64 { return m.Score(&s.Rating) }},
+		{"level (4 tiers)", func(s *Sample) float64 { return float64(m.Level(m.Score(&s.Rating))) }},
+		{"shipped SE rating (reference)", func(s *Sample) float64 { return s.SE }},
+	}
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// AgreeOn returns the agreement of metric f with the set's labels, over the
+// samples where f is a number, and restricted to labels in [lo, hi].
+func AgreeOn(s Set, f func(*Sample) float64, lo, hi int) Agreement {
+	var l, v []float64
+	for i := range s.Samples {
+		smp := &s.Samples[i]
+		x := f(smp)
+		if math.IsNaN(x) || smp.Label < lo || smp.Label > hi {
+			continue
+		}
+		l = append(l, float64(smp.Label))
+		v = append(v, x)
+	}
+	if len(l) == 0 {
+		return Agreement{}
+	}
+	return Agree(l, v)
+}
+
+// FitLambda returns the WNEF weight decay λ (grid 0.05..4 by 0.05) that
+// maximises the mean Spearman of −WNEF with the labels over the sets.
+func FitLambda(sets ...Set) (lambda, rho float64) {
+	rho = math.Inf(-1)
+	for i := 1; i <= 80; i++ {
+		l := 0.05 * float64(i)
+		var sum float64
+		for _, s := range sets {
+			sum += AgreeOn(s, func(x *Sample) float64 { return -x.Rating.Choices.WNEF(l) }, 1, s.Levels).Spearman
+		}
+		if m := sum / float64(len(sets)); m > rho+1e-12 {
+			lambda, rho = l, m
+		}
+	}
+	return lambda, rho
+}
+
+// Fit fits a score model: tier 1 ranks by givens alone (fewer is harder);
+// tiers 2–5 by least squares then tau-b coordinate ascent on logic's
+// training set; tier 6 the same on trial's. Each group's combination is
+// centred and scaled by its mean and standard deviation on its training
+// puzzles. Finally the three level cuts are chosen to maximise the mean
+// exact 4-level accuracy over cutSets with RATING_DATA.md's mapping.
+func Fit(logic, trial Set, cutSets ...Set) engine.ScoreModel {
+	var m engine.ScoreModel
+	m.Weights[0][1] = -1
+	fitGroup(&m, 0, logic, 1, 1, false)
+	fitGroup(&m, 1, logic, 2, engine.MaxTier-1, true)
+	fitGroup(&m, 2, trial, engine.MaxTier, engine.MaxTier, true)
+	m.Cuts = fitCuts(&m, cutSets)
+	return m
+}
+
+// fitGroup fits (when fit) and normalises group g on the samples of s whose
+// hardest tier is in [lo, hi].
+func fitGroup(m *engine.ScoreModel, g int, s Set, lo, hi int, fit bool) {
+	var x [][]float64
+	var y []float64
+	for i := range s.Samples {
+		r := &s.Samples[i].Rating
+		if r.HardestTier < lo || r.HardestTier > hi {
+			continue
+		}
+		f := r.Features()
+		// Tier indicators absorb the level shift between tiers, so the
+		// weights learn the order within a tier.
+		row := make([]float64, 0, engine.NumFeatures+engine.MaxTier)
+		for t := 1; t <= engine.MaxTier; t++ {
+			row = append(row, b2f(r.HardestTier == t))
+		}
+		x = append(x, append(row, f[:]...))
+		y = append(y, float64(s.Samples[i].Label))
+	}
+	if fit {
+		w, err := LeastSquares(x, y)
+		if err == nil {
+			feat := make([][]float64, len(x))
+			for i := range x {
+				feat[i] = x[i][engine.MaxTier:]
+			}
+			wf := w[engine.MaxTier:]
+			RankFit(feat, y, wf, 40)
+			copy(m.Weights[g][:], wf)
+		}
+	}
+	var sum, sum2 float64
+	for _, row := range x {
+		var z float64
+		for i, v := range row[engine.MaxTier:] {
+			z += m.Weights[g][i] * v
+		}
+		sum += z
+		sum2 += z * z
+	}
+	n := float64(max(len(x), 1))
+	m.Center[g] = sum / n
+	m.Scale[g] = math.Sqrt(max(sum2/n-m.Center[g]*m.Center[g], 1e-12))
+}
+
+// fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
+// mean exact accuracy over sets.
+func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
+	type pt struct {
+		score float64
+		want  int
+		set   int
+	}
+	var pts []pt
+	for si, s := range sets {
+		for i := range s.Samples {
+			pts = append(pts, pt{m.Score(&s.Samples[i].Rating), s.Tier4[s.Samples[i].Label], si})
+		}
+	}
+	sort.Slice(pts, func(a, b int) bool { return pts[a].score < pts[b].score })
+	acc := func(c [3]float64) float64 {
+		ok := make([]float64, len(sets))
+		n := make([]float64, len(sets))
+		for _, p := range pts {
+			got := 4
+			for k := range 3 {
+				if p.score < c[k] {
+					got = k + 1
+					break
+				}
+			}
+			n[p.set]++
+			if got == p.want {
+				ok[p.set]++
+			}
+		}
+		var a float64
+		for i := range ok {
+			a += ok[i] / n[i]
+		}
+		return a / float64(len(ok))
+	}
+	cuts := [3]float64{2, 3, 5}
+	best := acc(cuts)
+	for range 4 {
+		for k := range 3 {
+			lo, hi := 1.0, 7.0
+			if k > 0 {
+				lo = cuts[k-1]
+			}
+			if k < 2 {
+				hi = cuts[k+1]
+			}
+			for v := lo; v <= hi; v += 0.01 {
+				c := cuts
+				c[k] = math.Round(v*100) / 100
+				if a := acc(c); a > best+1e-12 {
+					best, cuts = a, c
+				}
+			}
+		}
+	}
+	return cuts
+}
+
+// Confusion4 returns the 4-level confusion matrix of the model on s with
+// RATING_DATA.md's mapping.
+func Confusion4(m *engine.ScoreModel, s Set) Confusion {
+	want := make([]int, len(s.Samples))
+	got := make([]int, len(s.Samples))
+	for i := range s.Samples {
+		want[i] = s.Tier4[s.Samples[i].Label]
+		got[i] = int(m.Level(m.Score(&s.Samples[i].Rating)))
+	}
+	return NewConfusion(4, want, got)
+}

@@ -1,0 +1,94 @@
+package calib
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// Report writes the agreement table (markdown) of every metric on every
+// set, with gamma on KrazyDad's level 1 vs 2 pair, then the 4-level
+// confusion matrices of the model.
+func Report(w io.Writer, m *engine.ScoreModel, lambda float64, sets ...Set) {
+	fmt.Fprintln(w, "| data (n) | rater | gamma | Spearman | tau-b | gamma 1 vs 2 |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: |")
+	for _, s := range sets {
+		for i, mt := range Metrics(m, lambda) {
+			a := AgreeOn(s, mt.F, 1, s.Levels)
+			if a.N == 0 {
+				continue
+			}
+			p := AgreeOn(s, mt.F, 1, 2)
+			name := ""
+			if i == 0 {
+				name = fmt.Sprintf("%s (%d)", strings.TrimSuffix(strings.TrimPrefix(s.Name, "calib_"), ".tsv"), len(s.Samples))
+			}
+			fmt.Fprintf(w, "| %s | %s | %.3f | %.3f | %.3f | %.3f |\n", name, mt.Name, a.Gamma, a.Spearman, a.TauB, p.Gamma)
+		}
+	}
+	for _, s := range sets {
+		c := Confusion4(m, s)
+		fmt.Fprintf(w, "\n%s: levels with RATING_DATA.md's mapping: exact %.1f%%, within one %.1f%%\n\n",
+			s.Name, 100*c.Exact(), 100*c.Within1())
+		fmt.Fprintln(w, "| label \\ rated | easy | medium | hard | evil |")
+		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
+		for l := 1; l <= 4; l++ {
+			fmt.Fprintf(w, "| %s |", engine.Level(l))
+			for g := 1; g <= 4; g++ {
+				fmt.Fprintf(w, " %d |", c.Counts[l][g])
+			}
+			fmt.Fprintln(w)
+		}
+		src := sourceLevels(m, s)
+		fmt.Fprintf(w, "\n%s: rated level by source label\n\n", s.Name)
+		fmt.Fprintln(w, "| source label | easy | medium | hard | evil |")
+		fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
+		for l := 1; l <= s.Levels; l++ {
+			fmt.Fprintf(w, "| %d |", l)
+			for g := 1; g <= 4; g++ {
+				fmt.Fprintf(w, " %d |", src[l][g])
+			}
+			fmt.Fprintln(w)
+		}
+	}
+}
+
+// sourceLevels tabulates the source rank against the rated level.
+func sourceLevels(m *engine.ScoreModel, s Set) [][5]int {
+	t := make([][5]int, s.Levels+1)
+	for i := range s.Samples {
+		t[s.Samples[i].Label][m.Level(m.Score(&s.Samples[i].Rating))]++
+	}
+	return t
+}
+
+// GoSource returns the model as the Go declaration of engine.DefaultScoreModel.
+func GoSource(m *engine.ScoreModel) string {
+	var sb strings.Builder
+	sb.WriteString("var DefaultScoreModel = ScoreModel{\n\tWeights: [numGroups][NumFeatures]float64{\n")
+	for _, w := range m.Weights {
+		sb.WriteString("\t\t{")
+		for i, v := range w {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			sb.WriteString(num(v))
+		}
+		sb.WriteString("},\n")
+	}
+	fmt.Fprintf(&sb, "\t},\n\tCenter: [numGroups]float64{%s, %s, %s},\n", num(m.Center[0]), num(m.Center[1]), num(m.Center[2]))
+	fmt.Fprintf(&sb, "\tScale:  [numGroups]float64{%s, %s, %s},\n", num(m.Scale[0]), num(m.Scale[1]), num(m.Scale[2]))
+	fmt.Fprintf(&sb, "\tCuts:   [3]float64{%s, %s, %s},\n}", num(m.Cuts[0]), num(m.Cuts[1]), num(m.Cuts[2]))
+	return sb.String()
+}
+
+// num formats v with 6 significant digits.
+func num(v float64) string {
+	if v == 0 || math.IsNaN(v) {
+		return "0"
+	}
+	return fmt.Sprintf("%.6g", v)
+}
