@@ -359,6 +359,9 @@ func (m *masker) within(t target, r *Rating, fromAbove bool) bool {
 		m.p, m.givens, m.minimal = save, saveGivens, saveMinimal
 		return false
 	}
+	if m.minimal {
+		return false
+	}
 	for _, o := range m.shuffled() {
 		save, saveGivens := m.p, m.givens
 		if !m.tryRemove(o) {
