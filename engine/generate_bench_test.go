@@ -14,7 +14,13 @@ import (
 // a run uses seed i, so runs of equal b.N make the same puzzles.
 //
 //	go test ./engine -run '^$' -bench 'Generate/' -benchtime 200x -cpu 1
-func BenchmarkGenerate(b *testing.B) {
+func BenchmarkGenerate(b *testing.B) { benchGenerate(b, None) }
+
+// BenchmarkGenerateRotational is BenchmarkGenerate with half-turn
+// symmetry, the symmetry of the puzzles of the day.
+func BenchmarkGenerateRotational(b *testing.B) { benchGenerate(b, Rotational180) }
+
+func benchGenerate(b *testing.B, sym Symmetry) {
 	for _, l := range append([]Level{0}, Levels[:]...) {
 		name := l.String()
 		if l == 0 {
@@ -28,7 +34,7 @@ func BenchmarkGenerate(b *testing.B) {
 			b.ResetTimer()
 			for i := range b.N {
 				t0 := time.Now()
-				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i)})
+				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i), Symmetry: sym})
 				lat = append(lat, time.Since(t0))
 				if err != nil {
 					b.Fatal(err)
