@@ -32,6 +32,7 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 			attempts, givens := 0, 0
 			ctx := context.Background()
 			b.ResetTimer()
+			cpu0 := processCPU()
 			for i := range b.N {
 				t0 := time.Now()
 				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i), Symmetry: sym})
@@ -42,8 +43,14 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 				attempts += p.Attempts
 				givens += p.Puzzle.Givens()
 			}
+			cpu := processCPU() - cpu0
 			b.StopTimer()
 			reportLatency(b, lat)
+			if cpu > 0 {
+				// Process CPU time (GC included): steadier than wall time
+				// when other work shares the machine. Run with -cpu 1.
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
+			}
 			b.ReportMetric(float64(attempts)/float64(b.N), "attempts/puzzle")
 			b.ReportMetric(float64(givens)/float64(b.N), "givens/puzzle")
 		})
