@@ -141,6 +141,7 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 	sb.WriteString("| allowed failures | mean score | mean WNEF | mean givens | mean ms |\n| --- | --- | --- | --- | --- |\n")
 	type point struct{ ms, score, wnef float64 }
 	var points []point
+	var allF, allScore, allMS []float64
 	var rows []string
 	var maxScore float64
 	means := make([]float64, len(fails))
@@ -156,12 +157,18 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 			d := float64(time.Since(t0).Microseconds()) / 1000
 			sc, wn, gv, ms = append(sc, r.Score), append(wn, r.WNEF), append(gv, float64(m.givens)), append(ms, d)
 			points = append(points, point{d, r.Score, r.WNEF})
+			allF, allScore, allMS = append(allF, float64(f)), append(allScore, r.Score), append(allMS, d)
 		}
 		means[k] = mean(sc)
 		maxScore = max(maxScore, means[k])
 		rows = append(rows, fmt.Sprintf("| %d | %.2f | %.3f | %.1f | %.2f |\n", f, mean(sc), mean(wn), mean(gv), mean(ms)))
 	}
 	sb.WriteString(strings.Join(rows, ""))
+	rf, rt := spearman(allF, allScore), spearman(allMS, allScore)
+	n := float64(len(allF))
+	fmt.Fprintf(sb, "\nHypothesis \"more allowed failures give harder puzzles\": Spearman ρ(failures, score) = %.3f over %d runs\n", rf, len(allF))
+	fmt.Fprintf(sb, "(t = %.1f with %d degrees of freedom; |t| > 3.3 rejects ρ = 0 at p < 0.001). ρ(time, score) = %.3f (t = %.1f).\n",
+		rf*math.Sqrt((n-2)/(1-rf*rf)), len(allF)-2, rt, rt*math.Sqrt((n-2)/(1-rt*rt)))
 	sb.WriteString("\nMean score against allowed failures:\n\n```\n")
 	for k, f := range fails {
 		fmt.Fprintf(sb, "%4d | %-*s %.2f\n", f, statsHistWidth, strings.Repeat("#", int(means[k]/maxScore*statsHistWidth+0.5)), means[k])
@@ -182,6 +189,49 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 		}
 	}
 	sb.WriteString("\n")
+}
+
+// spearman returns Spearman's rank correlation of xs and ys (average ranks
+// for ties).
+func spearman(xs, ys []float64) float64 {
+	rx, ry := ranks(xs), ranks(ys)
+	mx, my := mean(rx), mean(ry)
+	var sxy, sxx, syy float64
+	for i := range rx {
+		sxy += (rx[i] - mx) * (ry[i] - my)
+		sxx += (rx[i] - mx) * (rx[i] - mx)
+		syy += (ry[i] - my) * (ry[i] - my)
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// ranks returns the 1-based ranks of xs, ties sharing their mean rank.
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		switch {
+		case xs[a] < xs[b]:
+			return -1
+		case xs[a] > xs[b]:
+			return 1
+		}
+		return 0
+	})
+	r := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && xs[idx[j]] == xs[idx[i]] {
+			j++
+		}
+		for k := i; k < j; k++ {
+			r[idx[k]] = float64(i+j+1) / 2
+		}
+		i = j
+	}
+	return r
 }
 
 func mean(xs []float64) float64 {

@@ -243,6 +243,14 @@ func TestPoolRealGenerator(t *testing.T) {
 		}
 		checkPuzzle(t, v, l)
 	}
+	// Any options run on a worker: the puzzle of the day comes out the same
+	// as from Daily.
+	day := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	got, err := p.Generate(ctx, DailyOptions(day, Evil, "pool"))
+	want, err2 := Daily(ctx, day, Evil, "pool")
+	if err != nil || err2 != nil || got.Puzzle != want.Puzzle {
+		t.Errorf("Pool.Generate(daily) = %v (%v), Daily = %v (%v)", got.Puzzle, err, want.Puzzle, err2)
+	}
 }
 
 // checkPuzzle checks a generated puzzle: one solution by the oracle, which is
