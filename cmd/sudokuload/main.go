@@ -90,6 +90,10 @@ type result struct {
 	// seconds spent during the scenario, from /metrics.
 	generated  float64
 	genSeconds float64
+	// engineMean is the mean solve or rate time inside the engine;
+	// cpuPerReq the server's CPU time per request (with -server).
+	engineMean time.Duration
+	cpuPerReq  time.Duration
 }
 
 func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
@@ -150,8 +154,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	pid := 0
+	if proc != nil {
+		pid = proc.Process.Pid
+	}
 	measure := func(s scenario, c int, d time.Duration) (result, error) {
-		n0, s0 := generation(base)
+		m0, cpu0 := scrape(base), cpuTime(pid)
 		var r result
 		var err error
 		if *useWrk {
@@ -159,8 +167,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		} else {
 			r = drive(ctx, client, base, s, c, d, *maxN)
 		}
-		n1, s1 := generation(base)
-		r.generated, r.genSeconds = n1-n0, s1-s0
+		m1, cpu1 := scrape(base), cpuTime(pid)
+		r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
+		if n := m1.engineCount - m0.engineCount; n > 0 {
+			r.engineMean = time.Duration(float64(time.Second) * (m1.engineSecs - m0.engineSecs) / n)
+		}
+		if pid != 0 && r.requests > 0 {
+			r.cpuPerReq = (cpu1 - cpu0) / time.Duration(r.requests)
+		}
 		return r, err
 	}
 	perScenario := make([][]result, len(scenarios))
@@ -331,16 +345,20 @@ func drive(ctx context.Context, client *http.Client, base string, s scenario, c 
 }
 
 func printTable(w io.Writer, results []result) {
-	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | pool puzzles/s | pool busy |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | engine time/req | pool puzzles/s | pool busy |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range results {
 		ratio := "-"
 		if r.ratio > 0 {
 			ratio = fmt.Sprintf("%.0f%%", 100*r.ratio)
 		}
 		secs := r.elapsed.Seconds()
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.p50), round(r.p99), round(r.max), r.errors, r.generated/secs, 100*r.genSeconds/secs)
+		engine := "-"
+		if r.engineMean > 0 {
+			engine = round(r.engineMean).String()
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.p50), round(r.p99), round(r.max), r.errors, round(r.cpuPerReq), engine, r.generated/secs, 100*r.genSeconds/secs)
 	}
 }
 
@@ -429,12 +447,18 @@ func waitReady(ctx context.Context, base string) error {
 	return errors.New("server not ready within a minute")
 }
 
-// generation returns the pool's puzzles generated and worker seconds so
-// far, summed over levels, from /metrics (zeros when unreadable).
-func generation(base string) (n, seconds float64) {
+// counters are sums read from the server's /metrics.
+type counters struct {
+	genCount, genSeconds    float64 // the pool's puzzles and worker seconds
+	engineCount, engineSecs float64 // solves and ratings, and their seconds
+}
+
+// scrape reads the counters from /metrics (zeros when unreadable).
+func scrape(base string) counters {
+	var c counters
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
-		return 0, 0
+		return c
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
@@ -443,9 +467,13 @@ func generation(base string) (n, seconds float64) {
 		var dst *float64
 		switch {
 		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_count{"):
-			dst = &n
+			dst = &c.genCount
 		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_sum{"):
-			dst = &seconds
+			dst = &c.genSeconds
+		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_count{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_count{"):
+			dst = &c.engineCount
+		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_sum{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_sum{"):
+			dst = &c.engineSecs
 		default:
 			continue
 		}
@@ -455,7 +483,24 @@ func generation(base string) (n, seconds float64) {
 			}
 		}
 	}
-	return n, seconds
+	return c
+}
+
+// cpuTime returns the user+system CPU time of a process so far, from
+// /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // fields from 3 on
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
 }
 
 // loadAvg returns the 1-minute load average: the machine is shared, and a
