@@ -183,7 +183,7 @@ func nearlySolved(t testing.TB, puzzles []Grid, k int, rng *rand.Rand) []Grid {
 // only fail with ErrBudgetExceeded.
 func TestAlgorithmsData(t *testing.T) {
 	n := 8
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // the race detector makes search ~10x slower
 		n = 3
 	}
 	rng := rand.New(rand.NewPCG(2, 2))
@@ -277,7 +277,7 @@ func TestAlgorithmsData(t *testing.T) {
 func TestSystematicAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	per := 5
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		per = 2
 	}
 	var puzzles []Grid
