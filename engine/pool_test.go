@@ -81,7 +81,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestPoolFillsBuffers(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
@@ -126,7 +126,7 @@ func TestPoolFillsBuffers(t *testing.T) {
 }
 
 func TestPoolGetWaitsBoundedByContext(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
@@ -156,7 +156,7 @@ func TestPoolGetWaitsBoundedByContext(t *testing.T) {
 }
 
 func TestPoolOverloadFailsFast(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, MaxWaiting: 2, Hooks: h, Generate: f.generate})
@@ -187,7 +187,7 @@ func TestPoolOverloadFailsFast(t *testing.T) {
 }
 
 func TestPoolCloseEndsWaiters(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})} // never opened: workers block in generation
 	p := NewPool(PoolConfig{Workers: 2, Generate: f.generate})
 	errs := make(chan error, 2)
@@ -206,7 +206,7 @@ func TestPoolCloseEndsWaiters(t *testing.T) {
 }
 
 func TestPoolFreshAndBadLevel(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 42, Options: GenerateOptions{Symmetry: Mirror}, Generate: f.generate})
 	defer p.Close()
@@ -226,7 +226,7 @@ func TestPoolFreshAndBadLevel(t *testing.T) {
 // puzzle has one solution (by the oracle) and the level asked for, and
 // variants keep both.
 func TestPoolRealGenerator(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 1, Seed: 3})
 	defer p.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
