@@ -51,18 +51,23 @@ func (h *recHooks) count(reason string) int {
 
 // fakeGen is a generator for pool tests: it returns a puzzle carrying the
 // options at once, or, when gate is not nil, after gate is closed or ctx
-// ends.
+// ends (then after a short delay, so that a Close that does not wait for
+// the workers is caught with calls still active).
 type fakeGen struct {
-	gate  chan struct{}
-	calls atomic.Int64
+	gate   chan struct{}
+	calls  atomic.Int64
+	active atomic.Int64
 }
 
 func (f *fakeGen) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
 	f.calls.Add(1)
+	f.active.Add(1)
+	defer f.active.Add(-1)
 	if f.gate != nil {
 		select {
 		case <-f.gate:
 		case <-ctx.Done():
+			time.Sleep(20 * time.Millisecond)
 			return Puzzle{}, ctx.Err()
 		}
 	}
@@ -195,6 +200,9 @@ func TestPoolCloseEndsWaiters(t *testing.T) {
 	go func() { _, err := p.Fresh(context.Background(), Medium); errs <- err }()
 	waitFor(t, "two waiting requests", func() bool { return len(p.waiting) == 2 })
 	p.Close()
+	if n := f.active.Load(); n != 0 {
+		t.Errorf("Close returned with %d generations still running", n)
+	}
 	for range 2 {
 		if err := <-errs; !errors.Is(err, ErrPoolClosed) {
 			t.Errorf("request pending at Close = %v, want %v", err, ErrPoolClosed)
