@@ -94,6 +94,7 @@ type Service struct {
 	hooks Hooks
 	slots chan struct{} // admission semaphore for CPU-bound calls
 	pool  Pool
+	daily dailyCache
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then

@@ -37,6 +37,16 @@ func TestBenchCommand(t *testing.T) {
 			t.Errorf("row %d = %q, want tiny.txt, 2 puzzles, solver %s, 1 solved, no tdoku ratio", i+1, lines[1+i], sv.name)
 		}
 	}
+
+	// Any engine algorithm can be timed by name.
+	out.Reset()
+	args = []string{"bench", "-solver", "dfs", "-repeat", "1", "-files", path}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	if f := strings.Fields(strings.Split(out.String(), "\n")[1]); len(f) != 10 || f[2] != "dfs" || f[8] != "1" {
+		t.Errorf("run(%q) row = %q, want solver dfs with 1 solved", args, f)
+	}
 }
 
 func TestBenchCommandErrors(t *testing.T) {

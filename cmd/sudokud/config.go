@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/sudokuhq/sudoku/api"
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -33,6 +35,7 @@ type config struct {
 	logFormat         string
 	api               api.Config
 	service           service.Config
+	pool              engine.PoolConfig
 }
 
 // parseConfig reads the configuration: flag defaults, overridden by
@@ -62,6 +65,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.service.AdmissionWait, "admission-wait", service.DefaultAdmissionWait, "wait for a free slot before answering 503")
 	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles; replicas sharing it serve the same ones")
 
+	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
+	fs.IntVar(&c.pool.BufferSize, "buffer", engine.DefaultBufferSize, "ready puzzles kept per level")
+	fs.IntVar(&c.pool.MaxWaiting, "max-waiting", 0, "requests waiting for generation at once before 503 (0: 4 per worker)")
+
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
@@ -85,10 +92,17 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 {
-		return config{}, fmt.Errorf("rate-limit must be >= 0, max-body and max-inflight > 0")
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, workers and buffer > 0")
 	}
 	return c, nil
+}
+
+// defaultWorkers leaves half the cores to serving: generation is
+// background work that refills buffers, and requests must not queue behind
+// it.
+func defaultWorkers() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
 // newLogger builds the zap logger writing to w.

@@ -29,6 +29,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/api"
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -45,7 +46,9 @@ func main() {
 }
 
 // run wires and runs the service until ctx ends, then shuts it down
-// gracefully. Logs go to stdout; usage and flag errors to stderr.
+// gracefully: stop accepting, drain the requests in flight, stop the
+// generation pool (waiting for its workers). Logs go to stdout; usage and
+// flag errors to stderr.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
@@ -56,10 +59,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	defer func() { _ = log.Sync() }()
+	defer log.Info("stopped") // runs after pool.Close
 
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg)
-	svc := service.New(cfg.service, service.Deps{Hooks: metrics})
+	cfg.pool.Hooks = metrics
+	pool := engine.NewPool(cfg.pool)
+	defer pool.Close() // after the server has drained: no request uses it any more
+	svc := service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -94,6 +101,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	log.Info("stopped")
+	log.Info("drained; stopping the pool")
 	return nil
 }
