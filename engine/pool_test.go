@@ -102,6 +102,13 @@ func TestPoolFillsBuffers(t *testing.T) {
 	if !p.Ready() {
 		t.Fatal("Ready() = false with full buffers")
 	}
+	if pz, ok := p.TryGet(Medium); !ok || pz.Level != Medium {
+		t.Fatalf("TryGet(medium) = %+v, %v with a full buffer", pz, ok)
+	}
+	if _, ok := p.TryGet(Level(0)); ok {
+		t.Fatal("TryGet(Level(0)) ok")
+	}
+	waitFor(t, "refilled medium", func() bool { return p.Depth(Medium) == 3 })
 	seen := map[uint64]bool{}
 	for _, l := range Levels {
 		for range 3 {
@@ -136,6 +143,9 @@ func TestPoolGetWaitsBoundedByContext(t *testing.T) {
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
 	defer p.Close()
+	if _, ok := p.TryGet(Hard); ok {
+		t.Fatal("TryGet(hard) ok with an empty buffer")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := p.Get(ctx, Hard); !errors.Is(err, context.DeadlineExceeded) {
