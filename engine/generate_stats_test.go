@@ -27,10 +27,10 @@ const (
 
 // Sizes of the stats run.
 const (
-	statsPerLevel   = 200 // puzzles per level for the distributions
-	statsGrids      = 60  // completed grids per allowed-failures value
-	statsHistBins   = 12
-	statsHistWidth  = 50 // characters of the longest bar
+	statsPerLevel  = 200 // puzzles per level for the distributions
+	statsGrids     = 60  // completed grids per allowed-failures value
+	statsHistBins  = 12
+	statsHistWidth = 50 // characters of the longest bar
 )
 
 // TestGeneratorStats writes the generator's level distributions (scores,
