@@ -28,5 +28,5 @@ func Solve(g Grid) Result { return SolveLimit(g, 2) }
 // stops when limit solutions are found. Limit 1 is the fastest way to get
 // some solution; limit 2 decides uniqueness.
 func SolveLimit(g Grid, limit int) Result {
-	return solvePropagate(g, max(limit, 1))
+	return solveFast(g, max(limit, 1))
 }

@@ -32,8 +32,10 @@ type command struct {
 // commands lists the subcommands in the order the usage shows them.
 var commands = []command{
 	{"solve", "solve puzzles, or count their solutions", runSolve},
+	{"generate", "generate puzzles at a level, as text lines or a printable SVG", runGenerate},
 	{"rate", "rate puzzles like a human solver: level, score, steps, techniques", runRate},
 	{"calibrate", "fit the rater's score on the labelled data and print its agreement", runCalibrate},
+	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 }
 
 func main() {

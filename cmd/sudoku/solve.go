@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -16,13 +17,21 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	count := fs.Bool("count", false, "write the number of solutions (0, 1 or 2+) instead of the solution")
 	unique := fs.Bool("unique", false, "treat a puzzle with more than one solution as an error")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	algorithm := fs.String("algorithm", engine.DefaultAlgorithm, "solving algorithm: "+strings.Join(engine.AlgorithmNames(), ", "))
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku solve [-count] [-unique] [-j N] [file]")
+		fmt.Fprintln(stderr, "usage: sudoku solve [-count] [-unique] [-algorithm NAME] [-j N] [file]")
 		fmt.Fprintln(stderr, "\nWrites one line per puzzle: the 81-digit solution, or 'error: <reason>'.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	alg, err := engine.ParseAlgorithm(*algorithm)
+	if err != nil {
+		return err
+	}
+	if (*count || *unique) && !alg.Exhaustive {
+		return fmt.Errorf("-count and -unique need an algorithm that counts solutions; %s finds at most one", alg.Name)
 	}
 	in, closeIn, err := openInput(fs.Args(), stdin)
 	if err != nil {
@@ -30,12 +39,13 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer closeIn()
 	return process(ctx, in, stdout, *j, func(p string) string {
-		return solveLine(p, *count, *unique)
+		return solveLine(ctx, p, alg, *count, *unique)
 	})
 }
 
-// solveLine is the output line of sudoku solve for one puzzle.
-func solveLine(p string, count, unique bool) string {
+// solveLine is the output line of sudoku solve for one puzzle, solved by
+// alg with solutions counted up to 2.
+func solveLine(ctx context.Context, p string, alg engine.Algorithm, count, unique bool) string {
 	g, err := engine.Parse(p)
 	if err == nil {
 		err = g.Validate()
@@ -43,7 +53,10 @@ func solveLine(p string, count, unique bool) string {
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	res := engine.Solve(g)
+	res, err := alg.Solve(ctx, g, 2)
+	if err != nil {
+		return "error: " + err.Error()
+	}
 	switch {
 	case count && res.Count > 1:
 		return "2+"

@@ -96,3 +96,46 @@ func TestProcessCancel(t *testing.T) {
 		t.Fatal("process on a cancelled context = nil, want an error")
 	}
 }
+
+// TestSolveCommandAlgorithm solves with each engine algorithm chosen by
+// -algorithm, and checks the flag's errors.
+func TestSolveCommandAlgorithm(t *testing.T) {
+	const (
+		puzzle   = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+		nearly   = ".839.1657967345821251876493548132976729564138136798245372689514814253769695417..." // naive brute force needs few empty cells
+		solution = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+	)
+	for _, name := range engine.AlgorithmNames() {
+		t.Run(name, func(t *testing.T) {
+			in := puzzle + "\n" + nearly + "\n"
+			want := solution + "\n" + solution + "\n"
+			if name == "naive" {
+				in, want = nearly+"\n", solution+"\n"
+			}
+			var out, errOut bytes.Buffer
+			if err := run(context.Background(), []string{"solve", "-algorithm", name}, strings.NewReader(in), &out, &errOut); err != nil {
+				t.Fatalf("solve -algorithm %s: %v; stderr %s", name, err, errOut.String())
+			}
+			if out.String() != want {
+				t.Errorf("solve -algorithm %s wrote %q, want %q", name, out.String(), want)
+			}
+		})
+	}
+	multi := puzzle[:30] + strings.Repeat(".", 51)
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"solve", "-algorithm", "dfs", "-count"}, strings.NewReader(puzzle+"\n"+multi+"\n"), &out, &bytes.Buffer{}); err != nil {
+		t.Fatalf("solve -algorithm dfs -count: %v", err)
+	}
+	if got, want := out.String(), "1\n2+\n"; got != want {
+		t.Errorf("solve -algorithm dfs -count wrote %q, want %q", got, want)
+	}
+	for _, args := range [][]string{
+		{"solve", "-algorithm", "genetic"},
+		{"solve", "-algorithm", "annealing", "-count"},
+		{"solve", "-algorithm", "brute", "-unique"},
+	} {
+		if err := run(context.Background(), args, strings.NewReader(puzzle), &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+}

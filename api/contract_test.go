@@ -1,0 +1,253 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/getkin/kin-openapi/routers/legacy"
+
+	sudoku "github.com/sudokuhq/sudoku"
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// loadSpec parses and validates openapi.yaml.
+func loadSpec(t *testing.T) *openapi3.T {
+	t.Helper()
+	loader := openapi3.NewLoader()
+	doc, err := loader.LoadFromData(sudoku.OpenAPI)
+	if err != nil {
+		t.Fatalf("loading openapi.yaml: %v", err)
+	}
+	if err := doc.Validate(context.Background()); err != nil {
+		t.Fatalf("openapi.yaml is not a valid OpenAPI document: %v", err)
+	}
+	return doc
+}
+
+// contract sends requests to a real listener serving the real router and
+// checks each request and response against openapi.yaml.
+type contract struct {
+	t      *testing.T
+	base   string
+	router routers.Router
+}
+
+func newContract(t *testing.T, h http.Handler) *contract {
+	t.Helper()
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	doc := loadSpec(t)
+	doc.Servers = openapi3.Servers{{URL: srv.URL}}
+	router, err := legacy.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.FileBodyDecoder)
+	return &contract{t: t, base: srv.URL, router: router}
+}
+
+// exchange is one request of a contract test.
+type exchange struct {
+	name   string
+	method string
+	path   string // with query
+	ctype  string
+	body   string
+	header map[string]string
+	// invalidRequest marks a request that breaks the spec on purpose (to
+	// provoke an error); its response is still checked.
+	invalidRequest bool
+	wantStatus     int
+}
+
+// do sends x and validates both sides; it returns the response and body.
+func (c *contract) do(x exchange) (*http.Response, []byte) {
+	t := c.t
+	t.Helper()
+	req, err := http.NewRequest(x.method, c.base+x.path, strings.NewReader(x.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.ctype != "" {
+		req.Header.Set("Content-Type", x.ctype)
+	}
+	for k, v := range x.header {
+		req.Header.Set(k, v)
+	}
+	route, params, err := c.router.FindRoute(req)
+	if err != nil {
+		t.Fatalf("%s: %s %s is not in openapi.yaml: %v", x.name, x.method, x.path, err)
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
+	if !x.invalidRequest {
+		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+			t.Errorf("%s: request does not match openapi.yaml: %v", x.name, err)
+		}
+		req.Body = io.NopCloser(strings.NewReader(x.body)) // ValidateRequest read it
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s: %v", x.name, err)
+	}
+	defer resp.Body.Close()
+	var rd io.Reader = resp.Body
+	if resp.Header.Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(resp.Body)
+		if err != nil {
+			t.Fatalf("%s: gzip: %v", x.name, err)
+		}
+		rd = zr
+		resp.Header.Del("Content-Encoding")
+	}
+	body, err := io.ReadAll(rd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != x.wantStatus {
+		t.Errorf("%s: %s %s = %d %s, want %d", x.name, x.method, x.path, resp.StatusCode, clip(body), x.wantStatus)
+	}
+	in.Request.Body = io.NopCloser(strings.NewReader(x.body))
+	out := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: in,
+		Status:                 resp.StatusCode,
+		Header:                 resp.Header,
+		Body:                   io.NopCloser(bytes.NewReader(body)),
+		Options:                &openapi3filter.Options{IncludeResponseStatus: true},
+	}
+	if err := openapi3filter.ValidateResponse(context.Background(), out); err != nil {
+		t.Errorf("%s: response %d %s does not match openapi.yaml: %v", x.name, resp.StatusCode, clip(body), err)
+	}
+	return resp, body
+}
+
+const (
+	puzzleHard    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	solutionHard  = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	puzzleEasy    = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	solutionEasy  = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+	puzzleEmpty81 = "................................................................................."
+)
+
+func TestContract(t *testing.T) {
+	pool := engine.NewPool(engine.PoolConfig{Workers: 1, BufferSize: 2})
+	t.Cleanup(pool.Close)
+	for deadline := time.Now().Add(time.Minute); !pool.Ready(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("pool not ready within a minute")
+		}
+	}
+	svc := service.New(service.Config{}, service.Deps{Pool: pool})
+	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 4096})
+	c := newContract(t, h)
+	json := "application/json"
+	tests := []exchange{
+		{name: "healthz", method: "GET", path: "/healthz", wantStatus: 200},
+		{name: "readyz", method: "GET", path: "/readyz", wantStatus: 200},
+		{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200},
+		{name: "openapi", method: "GET", path: "/openapi.yaml", wantStatus: 200},
+		{name: "openapi gzip", method: "GET", path: "/openapi.yaml", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
+
+		{name: "generate", method: "GET", path: "/generate?level=easy", wantStatus: 200},
+		{name: "generate seeded symmetric", method: "GET", path: "/generate?level=medium&seed=7&symmetry=rotational", wantStatus: 200},
+		{name: "generate fresh", method: "GET", path: "/generate?level=hard&fresh=true", wantStatus: 200},
+		{name: "generate batch", method: "GET", path: "/generate?level=evil&count=5", wantStatus: 200},
+		{name: "generate svg", method: "GET", path: "/generate?level=easy&format=svg", wantStatus: 200},
+		{name: "generate accept svg", method: "GET", path: "/generate?level=easy", header: map[string]string{"Accept": "image/svg+xml"}, wantStatus: 200},
+		{name: "generate no level", method: "GET", path: "/generate", invalidRequest: true, wantStatus: 400},
+		{name: "generate bad level", method: "GET", path: "/generate?level=expert", invalidRequest: true, wantStatus: 400},
+		{name: "generate bad count", method: "GET", path: "/generate?level=easy&count=101", invalidRequest: true, wantStatus: 400},
+		{name: "generate svg batch", method: "GET", path: "/generate?level=easy&count=2&format=svg", wantStatus: 400},
+		{name: "daily", method: "GET", path: "/daily?level=hard&date=2026-01-31", wantStatus: 200},
+		{name: "daily today", method: "GET", path: "/daily?level=easy", wantStatus: 200},
+		{name: "daily svg", method: "GET", path: "/daily?level=easy&format=svg", wantStatus: 200},
+		{name: "daily bad date", method: "GET", path: "/daily?level=easy&date=2026-02-30", wantStatus: 400},
+		{name: "daily out of range", method: "GET", path: "/daily?level=easy&date=1999-12-31", wantStatus: 400},
+
+		{name: "solve", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `"}`, wantStatus: 200},
+		{name: "solve rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + rowsJSON(puzzleHard) + `}`, wantStatus: 200},
+		{name: "solve many", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `"}`, wantStatus: 200},
+		{name: "solve no solution", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
+		{name: "solve conflict", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
+		{name: "solve bad char", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"x` + puzzleHard[1:] + `"}`, wantStatus: 422},
+		{name: "solve short", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"1"}`, wantStatus: 422},
+		{name: "solve 8 rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":[[1],[2],[3],[4],[5],[6],[7],[8]]}`, wantStatus: 422},
+		{name: "solve bad value", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + strings.Replace(rowsJSON(puzzleHard), "4", "14", 1) + `}`, wantStatus: 422},
+		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, invalidRequest: true, wantStatus: 400},
+		{name: "solve malformed", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":`, invalidRequest: true, wantStatus: 400},
+		{name: "solve unknown member", method: "POST", path: "/solve", ctype: json, body: `{"puzle":"1"}`, invalidRequest: true, wantStatus: 400},
+		{name: "solve form", method: "POST", path: "/solve", ctype: "application/x-www-form-urlencoded", body: `puzzle=1`, invalidRequest: true, wantStatus: 415},
+		{name: "solve too large", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + strings.Repeat(" ", 5000) + `"}`, invalidRequest: true, wantStatus: 413},
+
+		{name: "rate", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 200},
+		{name: "rate hard explain", method: "POST", path: "/rate?explain=true", ctype: json, body: `{"puzzle":"` + puzzleHard + `"}`, wantStatus: 200},
+		{name: "rate rows", method: "POST", path: "/rate", ctype: json, body: `{"grid":` + rowsJSON(puzzleEasy) + `}`, wantStatus: 200},
+		{name: "rate multiple", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+		{name: "rate no solution", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
+		{name: "rate conflict", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
+		{name: "rate bad explain", method: "POST", path: "/rate?explain=maybe", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "rate malformed", method: "POST", path: "/rate", ctype: json, body: `[`, invalidRequest: true, wantStatus: 400},
+		{name: "rate form", method: "POST", path: "/rate", ctype: "text/plain", body: puzzleEasy, invalidRequest: true, wantStatus: 415},
+
+		{name: "hint step", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + puzzleEasy + `"}`, wantStatus: 200},
+		{name: "hint mistake", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"5` + puzzleEasy[1:] + `"}`, wantStatus: 200},
+		{name: "hint solved", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + solutionEasy + `"}`, wantStatus: 200},
+		{name: "hint bad current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"12"}`, wantStatus: 422},
+		{name: "hint conflicting current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"33` + puzzleEasy[2:] + `"}`, wantStatus: 200},
+		{name: "hint missing current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+	}
+	for _, x := range tests {
+		c.do(x)
+	}
+	resp, _ := c.do(exchange{name: "daily etag", method: "GET", path: "/daily?level=medium&date=2026-03-01", wantStatus: 200})
+	c.do(exchange{name: "daily not modified", method: "GET", path: "/daily?level=medium&date=2026-03-01",
+		header: map[string]string{"If-None-Match": resp.Header.Get("ETag")}, wantStatus: 304})
+}
+
+// puzzleNoSol has no solution: r1c9 can only hold 9, which r2c9 holds.
+var puzzleNoSol = "12345678." + "........9" + strings.Repeat(".", 63)
+
+// rowsJSON writes an 81-character puzzle as JSON rows.
+func rowsJSON(p string) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := range 9 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('[')
+		for c := range 9 {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			ch := p[9*r+c]
+			if ch == '.' {
+				ch = '0'
+			}
+			b.WriteByte(ch)
+		}
+		b.WriteByte(']')
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// clip shortens a body for a failure message.
+func clip(b []byte) string {
+	if len(b) > 400 {
+		return string(b[:400]) + "..."
+	}
+	return string(b)
+}

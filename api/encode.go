@@ -1,0 +1,125 @@
+package api
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// gzipMinBytes is the smallest body worth compressing: below about a
+// kilobyte gzip's header and the CPU spent outweigh the bytes saved.
+const gzipMinBytes = 1024
+
+var (
+	bufPool  = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+	gzipPool = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, gzip.BestSpeed); return w }}
+)
+
+// encode writes v as JSON with the given status and content type
+// ("application/json" when empty).
+func encode(w http.ResponseWriter, r *http.Request, status int, contentType string, v any) {
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		// Only a programming error (an unencodable type) lands here.
+		http.Error(w, "encoding response: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if contentType == "" {
+		contentType = "application/json"
+	}
+	writeBody(w, r, status, contentType, buf.Bytes())
+}
+
+// writeBody writes body with the given status and content type, gzipped
+// when it is at least gzipMinBytes long and the client accepts gzip.
+func writeBody(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("X-Content-Type-Options", "nosniff")
+	if len(body) >= gzipMinBytes && acceptsGzip(r) {
+		h.Add("Vary", "Accept-Encoding")
+		h.Set("Content-Encoding", "gzip")
+		h.Del("Content-Length")
+		w.WriteHeader(status)
+		if r.Method == http.MethodHead {
+			return
+		}
+		zw := gzipPool.Get().(*gzip.Writer)
+		zw.Reset(w)
+		_, _ = zw.Write(body) // a write error means the client is gone
+		_ = zw.Close()
+		gzipPool.Put(zw)
+		return
+	}
+	if len(body) >= gzipMinBytes {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(body)
+	}
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed, and not with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(part, ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
+			continue
+		}
+		for param := range strings.SplitSeq(params, ";") {
+			k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
+			if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); k == "q" && err == nil && q == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// decode reads the request body, which must be one JSON value of
+// application/json (or no Content-Type at all), into v. Unknown members
+// are refused so a misspelt "puzzle" is an error, not a silent default.
+// The body size is limited by the server's middleware; exceeding it yields
+// *http.MaxBytesError.
+func decode(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return &decodeError{status: http.StatusUnsupportedMediaType, reason: "content type " + strconv.Quote(ct) + " is not supported: send application/json"}
+		}
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var maxBytes *http.MaxBytesError
+		if errors.As(err, &maxBytes) {
+			return maxBytes
+		}
+		if errors.Is(err, io.EOF) {
+			return &decodeError{status: http.StatusBadRequest, reason: "empty request body: send a JSON object"}
+		}
+		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body", err: err}
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		var maxBytes *http.MaxBytesError
+		if errors.As(err, &maxBytes) {
+			return maxBytes
+		}
+		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body: more than one JSON value"}
+	}
+	return nil
+}

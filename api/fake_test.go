@@ -1,0 +1,107 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap/zaptest"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// fakeService is a hand-written Service for handler tests: each method
+// returns what its field says, and records its last arguments.
+type fakeService struct {
+	mu sync.Mutex
+
+	ready bool
+
+	solution  service.Solution
+	solveErr  error
+	solved    engine.Grid
+	algorithm string
+	panicMsg  string // when set, Solve panics with it
+
+	rating  engine.Rating
+	path    []engine.Step
+	rateErr error
+	rated   engine.Grid
+
+	hint    engine.Hint
+	hintErr error
+	hinted  [2]engine.Grid
+
+	puzzle     engine.Puzzle // every generated or daily puzzle
+	genErr     error
+	genReq     service.GenerateRequest
+	dailyDate  time.Time
+	dailyLevel engine.Level
+}
+
+func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.panicMsg != "" {
+		panic(f.panicMsg)
+	}
+	f.solved, f.algorithm = g, algorithm
+	return f.solution, f.solveErr
+}
+
+func (f *fakeService) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
+	r, _, err := f.Explain(ctx, g)
+	return r, err
+}
+
+func (f *fakeService) Explain(_ context.Context, g engine.Grid) (engine.Rating, []engine.Step, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.rated = g
+	return f.rating, f.path, f.rateErr
+}
+
+func (f *fakeService) Hint(_ context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hinted = [2]engine.Grid{puzzle, current}
+	return f.hint, f.hintErr
+}
+
+func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) ([]engine.Puzzle, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.genReq = req
+	if f.genErr != nil {
+		return nil, f.genErr
+	}
+	out := make([]engine.Puzzle, max(req.Count, 1))
+	for i := range out {
+		out[i] = f.puzzle
+	}
+	return out, nil
+}
+
+func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (engine.Puzzle, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dailyDate, f.dailyLevel = date, level
+	return f.puzzle, f.genErr
+}
+
+func (f *fakeService) Ready() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.ready
+}
+
+// newTestServer returns the API over svc with a fresh registry.
+func newTestServer(t *testing.T, svc Service, cfg Config) (http.Handler, *prometheus.Registry) {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	return NewServer(zaptest.NewLogger(t), NewMetrics(reg), svc, cfg), reg
+}

@@ -1,0 +1,41 @@
+package api
+
+import (
+	"net/http"
+
+	sudoku "github.com/sudokuhq/sudoku"
+)
+
+// statusResponse is the body of /healthz and /readyz.
+type statusResponse struct {
+	Status string `json:"status"`
+}
+
+// handleHealthz serves GET /healthz: 200 while the process serves HTTP at
+// all (liveness).
+func handleHealthz() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		encode(w, r, http.StatusOK, "", statusResponse{Status: "ok"})
+	})
+}
+
+// handleReadyz serves GET /readyz: 200 once the generation pool has warmed
+// up, 503 before (readiness).
+func handleReadyz(s readiness) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.Ready() {
+			writeProblem(w, r, Problem{Status: http.StatusServiceUnavailable, Code: "not-ready", Title: "Service not ready",
+				Detail: "the puzzle pool is still warming up", RetryAfter: 1})
+			return
+		}
+		encode(w, r, http.StatusOK, "", statusResponse{Status: "ready"})
+	})
+}
+
+// handleOpenAPI serves GET /openapi.yaml, the API's OpenAPI 3 document.
+func handleOpenAPI() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		writeBody(w, r, http.StatusOK, "application/yaml", sudoku.OpenAPI)
+	})
+}

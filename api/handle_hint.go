@@ -1,0 +1,67 @@
+package api
+
+import (
+	"net/http"
+
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// hintRequest is the body of POST /hint: the puzzle and the player's grid.
+type hintRequest struct {
+	puzzleInput
+	Current *string `json:"current"`
+}
+
+// hintResponse is the answer of POST /hint.
+type hintResponse struct {
+	Solved  bool `json:"solved"`
+	Mistake bool `json:"mistake"`
+	// Cell and CellIndex name the first wrong cell of a mistake.
+	Cell      string    `json:"cell,omitempty"`
+	CellIndex *int      `json:"cell_index,omitempty"`
+	Step      *stepJSON `json:"step,omitempty"`
+	Text      string    `json:"text"`
+}
+
+// handleHint serves POST /hint: the first mistake in the player's grid,
+// else the next logical step, else solved.
+func handleHint(s hinter, log *zap.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req hintRequest
+		if err := decode(r, &req); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		puzzle, err := req.grid()
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if req.Current == nil {
+			writeError(w, r, log, &paramError{name: "current", reason: "missing: give the player's grid (81 characters)"})
+			return
+		}
+		current, err := engine.Parse(*req.Current)
+		if err != nil {
+			writeError(w, r, log, &fieldError{field: "current", err: err})
+			return
+		}
+		h, err := s.Hint(r.Context(), puzzle, current)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		resp := hintResponse{Solved: h.Solved, Mistake: h.Mistake, Text: h.Text}
+		if h.Mistake {
+			cell := h.Cell
+			resp.Cell, resp.CellIndex = engine.CellName(cell), &cell
+		}
+		if h.Step != nil {
+			st := newStepJSON(*h.Step)
+			resp.Step = &st
+		}
+		encode(w, r, http.StatusOK, "", resp)
+	})
+}

@@ -1,0 +1,165 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promauto"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// Histogram buckets, sized to the range each operation really spans.
+var (
+	// generationBuckets span 1 ms (an easy puzzle on a warm core) to 30 s
+	// (an evil one under load): generation is the slow path.
+	generationBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
+	// solveBuckets span 10 µs (a bitboard solve) to 10 s (seed 002's brute
+	// force on a hard puzzle, cut by the request deadline).
+	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .1, 1, 10}
+	// rateBuckets span 100 µs to 10 s: rating runs the strategy solver.
+	rateBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1, 10}
+	// httpBuckets span 100 µs (a health check) to 30 s (a fresh evil
+	// puzzle waiting on generation).
+	httpBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30}
+)
+
+// Metrics holds the service's Prometheus collectors, registered on one
+// registry that is never the global one. It implements service.Hooks and
+// engine.PoolHooks, so the service and the pool report without importing
+// Prometheus. Its methods are safe for concurrent use.
+type Metrics struct {
+	reg *prometheus.Registry
+
+	generation *prometheus.HistogramVec
+	attempts   *prometheus.CounterVec
+	depth      *prometheus.GaugeVec
+	generated  *prometheus.CounterVec
+	rejected   *prometheus.CounterVec
+	served     *prometheus.CounterVec
+	solve      *prometheus.HistogramVec
+	rate       *prometheus.HistogramVec
+	requests   *prometheus.CounterVec
+	duration   *prometheus.HistogramVec
+}
+
+// NewMetrics registers the service's collectors, and the Go runtime and
+// process collectors, on reg, and serves reg at /metrics. It panics if a
+// collector is already registered on reg (a wiring bug).
+func NewMetrics(reg *prometheus.Registry) *Metrics {
+	reg.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	f := promauto.With(reg)
+	m := &Metrics{
+		reg: reg,
+		generation: f.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "sudoku", Subsystem: "generation", Name: "duration_seconds",
+			Help:    "Time to generate one accepted puzzle, by level.",
+			Buckets: generationBuckets,
+		}, []string{"level"}),
+		attempts: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "generation", Name: "attempts_total",
+			Help: "Candidate puzzles tried by the generator, by level.",
+		}, []string{"level"}),
+		depth: f.NewGaugeVec(prometheus.GaugeOpts{
+			Namespace: "sudoku", Subsystem: "pool", Name: "buffer_depth",
+			Help: "Puzzles ready in the pool's buffer, by level.",
+		}, []string{"level"}),
+		generated: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "pool", Name: "generated_total",
+			Help: "Puzzles generated and accepted by the pool, by level.",
+		}, []string{"level"}),
+		rejected: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "pool", Name: "rejected_total",
+			Help: "Generated puzzles rejected by the pool, by level and reason.",
+		}, []string{"level", "reason"}),
+		served: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "generate", Name: "served_total",
+			Help: "Puzzles handed out, by level and freshness (fresh=\"false\": an isomorphic variant of a recent puzzle).",
+		}, []string{"level", "fresh"}),
+		solve: f.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "sudoku", Subsystem: "solve", Name: "duration_seconds",
+			Help:    "Time to solve one puzzle (counting solutions up to 2), by algorithm.",
+			Buckets: solveBuckets,
+		}, []string{"algorithm"}),
+		rate: f.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "sudoku", Subsystem: "rate", Name: "duration_seconds",
+			Help:    "Time to rate, explain or hint one puzzle, by operation.",
+			Buckets: rateBuckets,
+		}, []string{"op"}),
+		requests: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "requests_total",
+			Help: "HTTP requests answered, by method, route pattern and status code.",
+		}, []string{"method", "route", "code"}),
+		duration: f.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "request_duration_seconds",
+			Help:    "HTTP request latency, by method and route pattern.",
+			Buckets: httpBuckets,
+		}, []string{"method", "route"}),
+	}
+	for _, l := range engine.Levels {
+		m.depth.WithLabelValues(l.String()).Set(0)
+	}
+	return m
+}
+
+// Handler serves the registry in the Prometheus exposition format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+}
+
+// Generated records one accepted puzzle of level that took d and attempts
+// candidates to find (engine.PoolHooks).
+func (m *Metrics) Generated(level engine.Level, d time.Duration, attempts int) {
+	m.generation.WithLabelValues(level.String()).Observe(d.Seconds())
+	m.generated.WithLabelValues(level.String()).Inc()
+	m.attempts.WithLabelValues(level.String()).Add(float64(attempts))
+}
+
+// Depth records the buffer depth of level (engine.PoolHooks).
+func (m *Metrics) Depth(level engine.Level, n int) {
+	m.depth.WithLabelValues(level.String()).Set(float64(n))
+}
+
+// Rejected counts a generated puzzle the pool threw away (engine.PoolHooks).
+func (m *Metrics) Rejected(level engine.Level, reason string) {
+	m.rejected.WithLabelValues(level.String(), reason).Inc()
+}
+
+// Solved records one solve (service.Hooks).
+func (m *Metrics) Solved(algorithm string, d time.Duration) {
+	m.solve.WithLabelValues(algorithm).Observe(d.Seconds())
+}
+
+// Rated records one rating, explanation or hint (service.Hooks).
+func (m *Metrics) Rated(op string, d time.Duration) {
+	m.rate.WithLabelValues(op).Observe(d.Seconds())
+}
+
+// Served counts one puzzle handed out (service.Hooks).
+func (m *Metrics) Served(level engine.Level, fresh bool) {
+	m.served.WithLabelValues(level.String(), strconv.FormatBool(fresh)).Inc()
+}
+
+func (m *Metrics) observeHTTP(method, route string, status int, d time.Duration) {
+	method = methodLabel(method)
+	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	m.duration.WithLabelValues(method, route).Observe(d.Seconds())
+}
+
+// methodLabel bounds the method label to the standard methods: a client
+// can send any token as a method.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return "OTHER"
+}

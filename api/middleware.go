@@ -1,0 +1,203 @@
+package api
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/go-chi/cors"
+	"github.com/go-chi/httprate"
+	"go.uber.org/zap"
+)
+
+// RequestIDHeader carries the request ID: taken from the request when the
+// client (or a proxy) sent a sane one, else made up, and always echoed in
+// the response.
+const RequestIDHeader = "X-Request-ID"
+
+// maxRequestIDLen bounds an incoming request ID, which lands in every log
+// line of the request.
+const maxRequestIDLen = 128
+
+type requestIDKey struct{}
+
+// RequestID returns the request ID stored in ctx by the server's
+// middleware, or "".
+func RequestID(ctx context.Context) string {
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// requestLogger returns log with the request ID of ctx attached, for every
+// line a handler logs.
+func requestLogger(ctx context.Context, log *zap.Logger) *zap.Logger {
+	if id := RequestID(ctx); id != "" {
+		return log.With(zap.String("request_id", id))
+	}
+	return log
+}
+
+// withRequestID reads or makes the request ID, stores it in the context
+// and echoes it in the response header.
+func withRequestID(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := r.Header.Get(RequestIDHeader)
+		if !validRequestID(id) {
+			id = newRequestID()
+		}
+		w.Header().Set(RequestIDHeader, id)
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+	})
+}
+
+func validRequestID(id string) bool {
+	if id == "" || len(id) > maxRequestIDLen {
+		return false
+	}
+	for i := range len(id) {
+		if c := id[i]; c < 0x21 || c > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	return hex.EncodeToString(b[:])
+}
+
+// routeOther labels requests that matched no route, so unknown paths
+// cannot blow up the metrics' cardinality.
+const routeOther = "_other"
+
+// withObserve writes one access log line per request (method, route
+// pattern, status, bytes, duration, request ID) and records the HTTP
+// metrics, labelled by the chi route pattern, never the raw path.
+func withObserve(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
+			next.ServeHTTP(ww, r)
+			d := time.Since(start)
+			status := ww.Status()
+			if status == 0 {
+				status = http.StatusOK
+			}
+			route := routeOther
+			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
+				route = rc.RoutePattern()
+			}
+			m.observeHTTP(r.Method, route, status, d)
+			if ce := log.Check(zap.InfoLevel, "request"); ce != nil {
+				ce.Write(
+					zap.String("request_id", RequestID(r.Context())),
+					zap.String("method", r.Method),
+					zap.String("route", route),
+					zap.String("path", r.URL.Path),
+					zap.Int("status", status),
+					zap.Int("bytes", ww.BytesWritten()),
+					zap.Duration("duration", d),
+					zap.String("remote", r.RemoteAddr),
+				)
+			}
+		})
+	}
+}
+
+// withRecover turns a panic into a logged error with its stack and a
+// generic 500, so one bad request never takes the process down.
+// http.ErrAbortHandler is re-panicked: it is net/http's way to abort.
+func withRecover(log *zap.Logger) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer func() {
+				v := recover()
+				if v == nil {
+					return
+				}
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				requestLogger(r.Context(), log).Error("panic serving request",
+					zap.String("panic", fmt.Sprint(v)), zap.ByteString("stack", debug.Stack()))
+				if r.Header.Get("Connection") != "Upgrade" {
+					writeProblem(w, r, internalProblem())
+				}
+			}()
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// withTimeout gives every request a deadline; the engine and service watch
+// the context, and a request past it answers 504.
+func withTimeout(d time.Duration) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx, cancel := context.WithTimeout(r.Context(), d)
+			defer cancel()
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+}
+
+// withBodyLimit caps the request body at n bytes; reading past it fails
+// with *http.MaxBytesError, which answers 413. The check is left to the
+// handler's decode, after routing, so a 413 is counted under its route.
+func withBodyLimit(n int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Body = http.MaxBytesReader(w, r.Body, n)
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// withCORS lets browser frontends on the given origins call the API ("*"
+// for any origin).
+func withCORS(origins []string) func(http.Handler) http.Handler {
+	return cors.Handler(cors.Options{
+		AllowedOrigins:   origins,
+		AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions},
+		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match"},
+		ExposedHeaders:   []string{RequestIDHeader, "ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"},
+		AllowCredentials: false,
+		MaxAge:           600,
+	})
+}
+
+// withClientIP resolves the client address the rate limiter keys on: the
+// peer address, or with trustedProxies > 0 the address that many hops
+// back in X-Forwarded-For.
+func withClientIP(trustedProxies int) func(http.Handler) http.Handler {
+	if trustedProxies > 0 {
+		return middleware.ClientIPFromXFFTrustedProxies(trustedProxies)
+	}
+	return middleware.ClientIPFromRemoteAddr
+}
+
+// withRateLimit allows each client n requests per window (a sliding
+// window), answering 429 with Retry-After past that.
+func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler {
+	return httprate.LimitBy(n, window,
+		func(r *http.Request) (string, error) {
+			return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
+		},
+		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
+			retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
+			writeProblem(w, r, Problem{Status: http.StatusTooManyRequests, Code: "rate-limited", Title: "Too many requests",
+				Detail:     fmt.Sprintf("more than %d requests in %s from this client", n, window),
+				RetryAfter: max(retry, 1)})
+		}),
+	)
+}

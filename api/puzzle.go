@@ -1,0 +1,27 @@
+package api
+
+import (
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// puzzleInput is the puzzle of a request body, given either as 81
+// characters ("puzzle": 1-9 givens, '.' or '0' empty, decoration
+// ignored) or as nine rows of nine integers ("grid": 0 empty).
+type puzzleInput struct {
+	Puzzle *string `json:"puzzle,omitempty"`
+	Grid   [][]int `json:"grid,omitempty"`
+}
+
+// grid returns the puzzle, or a *paramError when neither or both forms
+// are given, or the engine's *engine.ParseError when it is malformed.
+func (p puzzleInput) grid() (engine.Grid, error) {
+	switch {
+	case p.Puzzle != nil && p.Grid != nil:
+		return engine.Grid{}, &paramError{name: "puzzle", reason: "give either puzzle or grid, not both"}
+	case p.Puzzle != nil:
+		return engine.Parse(*p.Puzzle)
+	case p.Grid != nil:
+		return engine.FromRows(p.Grid)
+	}
+	return engine.Grid{}, &paramError{name: "puzzle", reason: "missing: give puzzle (81 characters) or grid (9 rows of 9 integers)"}
+}

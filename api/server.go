@@ -1,0 +1,125 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// Defaults of Config, the limits of the HTTP layer.
+const (
+	// DefaultRequestTimeout is the deadline of a request: long enough for
+	// a fresh evil puzzle (service.DefaultGenerateTimeout) plus encoding.
+	DefaultRequestTimeout = 15 * time.Second
+	// DefaultMaxBodyBytes bounds a request body: a puzzle with a player's
+	// grid in rows and some whitespace is under 2 KB, so 64 KiB refuses
+	// only abuse.
+	DefaultMaxBodyBytes = 64 << 10
+	// DefaultRateWindow is the window of the per-client rate limit.
+	DefaultRateWindow = time.Minute
+)
+
+// Config holds the HTTP layer's limits. Zero fields take the defaults
+// above; RateLimit 0 disables rate limiting.
+type Config struct {
+	// RequestTimeout is every request's deadline.
+	RequestTimeout time.Duration
+	// MaxBodyBytes caps a request body (413 past it).
+	MaxBodyBytes int64
+	// CORSOrigins lists the browser origins allowed to call the API; "*"
+	// allows any, none disables CORS headers.
+	CORSOrigins []string
+	// RateLimit is the number of requests a client may make per
+	// RateWindow (429 past it); 0 means no limit.
+	RateLimit int
+	// RateWindow is the rate limit's sliding window.
+	RateWindow time.Duration
+	// TrustedProxies is the number of proxies in front of the service
+	// whose X-Forwarded-For entries are trusted to name the client; 0 keys
+	// the rate limit on the peer address.
+	TrustedProxies int
+}
+
+func (c Config) withDefaults() Config {
+	if c.RequestTimeout <= 0 {
+		c.RequestTimeout = DefaultRequestTimeout
+	}
+	if c.MaxBodyBytes <= 0 {
+		c.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if c.RateWindow <= 0 {
+		c.RateWindow = DefaultRateWindow
+	}
+	return c
+}
+
+// solver is the use-case behind POST /solve.
+type solver interface {
+	Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error)
+}
+
+// rater is the use-case behind POST /rate.
+type rater interface {
+	Rate(ctx context.Context, g engine.Grid) (engine.Rating, error)
+	Explain(ctx context.Context, g engine.Grid) (engine.Rating, []engine.Step, error)
+}
+
+// hinter is the use-case behind POST /hint.
+type hinter interface {
+	Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error)
+}
+
+// readiness tells whether the service can take traffic.
+type readiness interface {
+	Ready() bool
+}
+
+// Service is everything the API consumes from the service layer;
+// *service.Service satisfies it. Each handler asks only for its part.
+type Service interface {
+	solver
+	rater
+	hinter
+	generator
+	daily
+	readiness
+}
+
+// NewServer returns the HTTP handler of the service: the chi router with
+// its middleware and every route of routes.go. Metrics come from m (see
+// NewMetrics), which also serves /metrics.
+func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handler {
+	cfg = cfg.withDefaults()
+	r := chi.NewRouter()
+	r.Use(
+		withRequestID,
+		withObserve(log, m),
+		withRecover(log),
+	)
+	if len(cfg.CORSOrigins) > 0 {
+		r.Use(withCORS(cfg.CORSOrigins))
+	}
+	if cfg.RateLimit > 0 {
+		r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
+	}
+	r.Use(
+		withTimeout(cfg.RequestTimeout),
+		withBodyLimit(cfg.MaxBodyBytes),
+	)
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, Problem{Status: http.StatusNotFound, Code: "not-found", Title: "Not found",
+			Detail: "no route for " + r.URL.Path + "; see /openapi.yaml"})
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, r, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
+			Detail: r.Method + " is not allowed on " + r.URL.Path})
+	})
+	addRoutes(r, log, m, svc)
+	return r
+}

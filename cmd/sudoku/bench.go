@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/dataset"
+)
+
+// benchSolver is one algorithm the bench command can time: a function with
+// the semantics of engine.SolveLimit.
+type benchSolver struct {
+	name  string
+	solve func(g engine.Grid, limit int) engine.Result
+}
+
+// benchSolvers lists the solvers -solver all times, the default first: the
+// two exhaustive solvers fast enough for every data set. Any other
+// engine.Algorithms entry can be timed by name.
+var benchSolvers = []benchSolver{
+	{"fast", engine.SolveLimit},
+	{"propagate", engine.SolvePropagate},
+}
+
+// benchDefaultFiles are the data sets timed when no file is named, easiest
+// first (names in the shared data folder).
+var benchDefaultFiles = []string{
+	dataset.Clue17, dataset.Unbiased1000, dataset.CalibKrazyDad, dataset.Top1465,
+	dataset.NorvigTop95, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg,
+}
+
+// tdokuRate is tdoku's speed in puzzles per CPU-second on the three
+// reference sets, measured on this project's machine kind with the
+// uniqueness check (the figures of the engine-core issue), to print how far
+// the solvers are from it.
+var tdokuRate = map[string]float64{
+	dataset.Top1465:     77_800,
+	dataset.Clue17:      212_000,
+	dataset.Hardest1905: 13_400,
+}
+
+// benchRow is the measurement of one solver on one file.
+type benchRow struct {
+	file, solver string
+	puzzles      int
+	cpu, wall    time.Duration // median pass
+	guesses      int           // over one pass
+	nodes        int
+	solved       int // puzzles with at least one solution
+}
+
+func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	solverFlag := fs.String("solver", "fast", "solver to time: one of "+strings.Join(benchSolverNames(), ", ")+", or all (fast and propagate)")
+	filesFlag := fs.String("files", "", "comma-separated data files (paths, or names in the shared data folder)")
+	limit := fs.Int("limit", 0, "time at most this many puzzles of each file (0: all)")
+	repeat := fs.Int("repeat", 3, "passes over each file; the median pass is reported")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku bench [-solver S] [-files F,...] [-limit N] [-repeat R] [file ...]")
+		fmt.Fprintln(stderr, "\nTimes the solvers on one goroutine, each solve checking for a second solution,")
+		fmt.Fprintln(stderr, "and prints puzzles per CPU-second (user+sys), µs per puzzle and guesses per")
+		fmt.Fprintln(stderr, "puzzle. With no file, times the benchmark sets of the shared data folder.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	solvers, err := pickBenchSolvers(*solverFlag)
+	if err != nil {
+		return err
+	}
+	files := fs.Args()
+	if *filesFlag != "" {
+		files = append(files, strings.Split(*filesFlag, ",")...)
+	}
+	if len(files) == 0 {
+		files = benchDefaultFiles
+	}
+	*repeat = max(*repeat, 1)
+
+	// One goroutine on one thread, so CPU time is the solver's.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "file\tpuzzles\tsolver\tpuzzles/CPU-s\tµs/puzzle\tpuzzles/wall-s\tguesses/puzzle\tnodes/puzzle\tsolved\tvs tdoku\t")
+	for _, f := range files {
+		grids, name, err := readBenchFile(f, *limit)
+		if err != nil {
+			return err
+		}
+		for _, sv := range solvers {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			row := timeSolver(grids, sv, *repeat)
+			row.file = name
+			fmt.Fprintln(tw, row.String())
+		}
+	}
+	return tw.Flush()
+}
+
+// String formats the row as a tab-separated table line.
+func (r benchRow) String() string {
+	n := float64(max(r.puzzles, 1))
+	rate := n / max(r.cpu.Seconds(), 1e-9)
+	vs := "-"
+	if t, ok := tdokuRate[r.file]; ok {
+		vs = fmt.Sprintf("%.2f", rate/t)
+	}
+	return fmt.Sprintf("%s\t%d\t%s\t%.0f\t%.2f\t%.0f\t%.2f\t%.2f\t%d\t%s\t",
+		r.file, r.puzzles, r.solver, rate, float64(r.cpu.Microseconds())/n,
+		n/max(r.wall.Seconds(), 1e-9), float64(r.guesses)/n, float64(r.nodes)/n, r.solved, vs)
+}
+
+// timeSolver solves every grid repeat times with the uniqueness check and
+// keeps the pass with the median CPU time.
+func timeSolver(grids []engine.Grid, sv benchSolver, repeat int) benchRow {
+	row := benchRow{solver: sv.name, puzzles: len(grids)}
+	type pass struct{ cpu, wall time.Duration }
+	passes := make([]pass, repeat)
+	for k := range passes {
+		guesses, nodes, solved := 0, 0, 0
+		cpu0, wall0 := cpuTime(), time.Now()
+		for _, g := range grids {
+			res := sv.solve(g, 2)
+			guesses += res.Guesses
+			nodes += res.Nodes
+			if res.Count > 0 {
+				solved++
+			}
+		}
+		passes[k] = pass{cpuTime() - cpu0, time.Since(wall0)}
+		row.guesses, row.nodes, row.solved = guesses, nodes, solved
+	}
+	slices.SortFunc(passes, func(a, b pass) int { return int(a.cpu - b.cpu) })
+	row.cpu, row.wall = passes[repeat/2].cpu, passes[repeat/2].wall
+	return row
+}
+
+// readBenchFile parses the puzzles of a file given as a path or as a name in
+// the shared data folder; lines that are no puzzle are skipped. It returns
+// the grids and the file's base name.
+func readBenchFile(f string, limit int) ([]engine.Grid, string, error) {
+	path := f
+	if _, err := os.Stat(path); err != nil {
+		p, derr := dataset.Path(f)
+		if derr != nil {
+			return nil, "", fmt.Errorf("bench: %w", errors.Join(err, derr))
+		}
+		path = p
+	}
+	in, err := os.Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer in.Close()
+	var grids []engine.Grid
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
+	for sc.Scan() && (limit <= 0 || len(grids) < limit) {
+		if p := firstField(sc.Text()); p != "" {
+			if g, err := engine.Parse(p); err == nil {
+				grids = append(grids, g)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, "", fmt.Errorf("bench: reading %s: %w", path, err)
+	}
+	return grids, filepath.Base(path), nil
+}
+
+func pickBenchSolvers(name string) ([]benchSolver, error) {
+	if name == "all" {
+		return benchSolvers, nil
+	}
+	for _, sv := range benchSolvers {
+		if sv.name == name {
+			return []benchSolver{sv}, nil
+		}
+	}
+	if a, ok := engine.AlgorithmByName(name); ok {
+		// The run's error (a work budget ran out) shows as unsolved puzzles.
+		return []benchSolver{{a.Name, func(g engine.Grid, limit int) engine.Result {
+			res, _ := a.Solve(context.Background(), g, limit)
+			return res
+		}}}, nil
+	}
+	return nil, fmt.Errorf("bench: unknown solver %q (have %s, all)", name, strings.Join(benchSolverNames(), ", "))
+}
+
+// benchSolverNames lists every name -solver accepts besides all.
+func benchSolverNames() []string {
+	var names []string
+	for _, sv := range benchSolvers {
+		names = append(names, sv.name)
+	}
+	for _, a := range engine.Algorithms {
+		if !slices.Contains(names, a.Name) {
+			names = append(names, a.Name)
+		}
+	}
+	return names
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestBenchCommand(t *testing.T) {
+	const (
+		unique = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+		noSol  = "12345678.........9..............................................................."
+	)
+	path := filepath.Join(t.TempDir(), "tiny.txt")
+	if err := os.WriteFile(path, []byte("# comment\n"+unique+"\n"+noSol+"\nnot a puzzle\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	args := []string{"bench", "-solver", "all", "-repeat", "2", path}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 1+len(benchSolvers) {
+		t.Fatalf("run(%q) wrote %d lines, want a header and %d rows:\n%s", args, len(lines), len(benchSolvers), out.String())
+	}
+	if !strings.Contains(lines[0], "puzzles/CPU-s") || !strings.Contains(lines[0], "guesses/puzzle") {
+		t.Errorf("header = %q, want puzzles/CPU-s and guesses/puzzle columns", lines[0])
+	}
+	for i, sv := range benchSolvers {
+		f := strings.Fields(lines[1+i])
+		// file, puzzles, solver, ..., solved, vs tdoku
+		if len(f) != 10 || f[0] != "tiny.txt" || f[1] != "2" || f[2] != sv.name || f[8] != "1" || f[9] != "-" {
+			t.Errorf("row %d = %q, want tiny.txt, 2 puzzles, solver %s, 1 solved, no tdoku ratio", i+1, lines[1+i], sv.name)
+		}
+	}
+
+	// Any engine algorithm can be timed by name.
+	out.Reset()
+	args = []string{"bench", "-solver", "dfs", "-repeat", "1", "-files", path}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	if f := strings.Fields(strings.Split(out.String(), "\n")[1]); len(f) != 10 || f[2] != "dfs" || f[8] != "1" {
+		t.Errorf("run(%q) row = %q, want solver dfs with 1 solved", args, f)
+	}
+}
+
+func TestBenchCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"bench", "-solver", "nope", "-limit", "1"},
+		{"bench", "-repeat", "1", "/nonexistent/file.txt"},
+		{"bench", "-x"},
+	} {
+		if err := run(context.Background(), args, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+}

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	levelName := fs.String("level", "medium", "level: easy, medium, hard, evil, or any (the rater's level of a random minimal puzzle)")
+	n := fs.Int("n", 1, "number of puzzles")
+	seed := fs.Uint64("seed", 0, "seed of the first puzzle; puzzle i (from 0) uses seed+i. 0: a random seed, reported on stderr")
+	symName := fs.String("symmetry", "none", "pattern of givens: none, rotational, mirror or diagonal")
+	minimal := fs.Bool("minimal", false, "make minimal puzzles (no given can be removed)")
+	minGivens := fs.Int("min-givens", 0, "fewest givens (0: no bound)")
+	maxGivens := fs.Int("max-givens", 0, "most givens (0: no bound)")
+	minScore := fs.Float64("min-score", 0, "lowest rater score (0: no bound)")
+	maxScore := fs.Float64("max-score", 0, "highest rater score (0: no bound)")
+	failures := fs.Int("failures", 0, "allowed failures of tuned masking (0: the default)")
+	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: -seed, -n and -symmetry do not apply")
+	salt := fs.String("salt", "", "salt of the puzzle of the day")
+	format := fs.String("format", "text", "output: text (puzzle<TAB>solution<TAB>level<TAB>score lines) or svg (one printable grid, -n 1)")
+	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg] [flags]")
+		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("generate takes no arguments, got %q", fs.Args())
+	}
+	var opt engine.GenerateOptions
+	if *levelName != "any" {
+		l, err := engine.ParseLevel(*levelName)
+		if err != nil {
+			return err
+		}
+		opt.Level = l
+	}
+	sym, err := engine.ParseSymmetry(*symName)
+	if err != nil {
+		return err
+	}
+	opt.Symmetry, opt.Minimal = sym, *minimal
+	opt.MinGivens, opt.MaxGivens = *minGivens, *maxGivens
+	opt.MinScore, opt.MaxScore = *minScore, *maxScore
+	opt.AllowedFailures = *failures
+	if *date != "" {
+		d, err := time.Parse(time.DateOnly, *date)
+		if err != nil {
+			return fmt.Errorf("bad -date: %w", err)
+		}
+		if opt.Level == 0 {
+			return errors.New("-date needs a -level")
+		}
+		opt = engine.DailyOptions(d, opt.Level, *salt)
+		*n = 1
+	} else if *seed == 0 {
+		*seed = rand.Uint64()
+		fmt.Fprintf(stderr, "# seed %d\n", *seed)
+	}
+	if err := opt.Validate(); err != nil {
+		return err
+	}
+	switch *format {
+	case "text":
+	case "svg":
+		if *n != 1 {
+			return errors.New("-format svg writes one grid: use -n 1")
+		}
+	default:
+		return fmt.Errorf("unknown -format %q: want text or svg", *format)
+	}
+	if *n < 0 {
+		return fmt.Errorf("-n %d: want at least 0", *n)
+	}
+	if *format == "svg" {
+		if *date == "" {
+			opt.Seed = *seed
+		}
+		p, err := engine.Generate(ctx, opt)
+		if err != nil {
+			return err
+		}
+		title := fmt.Sprintf("%s · #%d", p.Level, p.Seed)
+		if *date != "" {
+			title = fmt.Sprintf("%s · %s", p.Level, *date)
+		}
+		return engine.RenderSVG(stdout, p.Puzzle, engine.SVGOptions{Title: title})
+	}
+	if *date != "" {
+		p, err := engine.Generate(ctx, opt)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintln(stdout, generateLine(p))
+		return err
+	}
+	seeds := &seedLines{next: *seed, left: *n}
+	return process(ctx, seeds, stdout, *j, func(field string) string {
+		s, err := strconv.ParseUint(field, 10, 64)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		o := opt
+		o.Seed = s
+		p, err := engine.Generate(ctx, o)
+		if err != nil {
+			return "error: " + err.Error()
+		}
+		return generateLine(p)
+	})
+}
+
+// generateLine is the output line of sudoku generate for one puzzle.
+func generateLine(p engine.Puzzle) string {
+	return fmt.Sprintf("%s\t%s\t%s\t%.2f", p.Puzzle, p.Solution, p.Level, p.Score)
+}
+
+// seedLines is a reader of left lines holding consecutive seeds from next,
+// made as they are read, so that generate streams through process in
+// constant memory.
+type seedLines struct {
+	next uint64
+	left int
+	buf  []byte
+}
+
+func (s *seedLines) Read(p []byte) (int, error) {
+	n := 0
+	for n < len(p) {
+		if len(s.buf) == 0 {
+			if s.left == 0 {
+				break
+			}
+			s.buf = strconv.AppendUint(s.buf[:0], s.next, 10)
+			s.buf = append(s.buf, '\n')
+			s.next++
+			s.left--
+		}
+		c := copy(p[n:], s.buf)
+		s.buf = s.buf[c:]
+		n += c
+	}
+	if n == 0 {
+		return 0, io.EOF
+	}
+	return n, nil
+}

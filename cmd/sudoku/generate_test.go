@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+func TestGenerateCommand(t *testing.T) {
+	gen := func(args ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), append([]string{"generate"}, args...), strings.NewReader(""), &out, &errOut); err != nil {
+			t.Fatalf("run(generate %v) = %v; stderr %s", args, err, errOut.String())
+		}
+		return out.String()
+	}
+	out := gen("-level", "medium", "-n", "5", "-seed", "40", "-symmetry", "rotational", "-j", "3")
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("generate -n 5 wrote %d lines:\n%s", len(lines), out)
+	}
+	for i, line := range lines {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("line %d = %q, want 4 tab-separated fields", i+1, line)
+		}
+		p, s := engine.MustParse(f[0]), engine.MustParse(f[1])
+		if res := engine.Solve(p); res.Count != 1 || res.Solution != s {
+			t.Errorf("line %d: puzzle %s has %d solutions, want 1: %s", i+1, f[0], res.Count, f[1])
+		}
+		if f[2] != "medium" || !engine.Rotational180.Keeps(p) {
+			t.Errorf("line %d: level %s, symmetric %v; want medium, true", i+1, f[2], engine.Rotational180.Keeps(p))
+		}
+		// Line i is the puzzle of seed 40+i.
+		want, _ := engine.Generate(context.Background(), engine.GenerateOptions{Level: engine.Medium, Seed: uint64(40 + i), Symmetry: engine.Rotational180})
+		if f[0] != want.Puzzle.String() {
+			t.Errorf("line %d = %s, want the puzzle of seed %d, %s", i+1, f[0], 40+i, want.Puzzle)
+		}
+	}
+	if again := gen("-level", "medium", "-n", "5", "-seed", "40", "-symmetry", "rotational", "-j", "1"); again != out {
+		t.Errorf("generate -j 1 differs from -j 3:\n%s\n%s", again, out)
+	}
+	svg := gen("-level", "easy", "-seed", "3", "-format", "svg")
+	if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "easy · #3") {
+		t.Errorf("generate -format svg = %.200s...", svg)
+	}
+	daily := gen("-level", "hard", "-date", "2026-11-22")
+	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
+	if !strings.HasPrefix(daily, want.Puzzle.String()+"\t") {
+		t.Errorf("generate -date = %q, want the puzzle of the day %s", daily, want.Puzzle)
+	}
+}
+
+func TestGenerateCommandErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-level", "nightmare"},
+		{"-symmetry", "spiral"},
+		{"-format", "pdf"},
+		{"-format", "svg", "-n", "2"},
+		{"-date", "22/11/2026"},
+		{"-max-givens", "10"},
+		{"extra"},
+	} {
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), append([]string{"generate", "-seed", "1"}, args...), strings.NewReader(""), &out, &errOut); err == nil {
+			t.Errorf("generate %v = nil error, output %q", args, out.String())
+		}
+	}
+}
+
+func mustDate(t *testing.T, s string) (d time.Time) {
+	t.Helper()
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

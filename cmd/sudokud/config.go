@@ -1,0 +1,130 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+	"go.uber.org/zap/zapcore"
+
+	"github.com/sudokuhq/sudoku/api"
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// envPrefix prefixes the environment variable of every flag.
+const envPrefix = "SUDOKU_"
+
+// maxHeaderBytes bounds request headers: the API needs a few short ones.
+const maxHeaderBytes = 16 << 10
+
+// config is everything sudokud can be told, from flags and SUDOKU_*
+// variables.
+type config struct {
+	addr              string
+	readHeaderTimeout time.Duration
+	readTimeout       time.Duration
+	writeTimeout      time.Duration
+	idleTimeout       time.Duration
+	shutdownTimeout   time.Duration
+	logLevel          string
+	logFormat         string
+	api               api.Config
+	service           service.Config
+	pool              engine.PoolConfig
+}
+
+// parseConfig reads the configuration: flag defaults, overridden by
+// SUDOKU_* variables from getenv, overridden by args.
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("sudokud", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.addr, "addr", ":8080", "listen address (host:port; port 0 picks a free one)")
+	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
+	fs.DurationVar(&c.readTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
+	fs.DurationVar(&c.writeTimeout, "write-timeout", 30*time.Second, "time from the end of the request headers to the end of the response")
+	fs.DurationVar(&c.idleTimeout, "idle-timeout", 120*time.Second, "keep-alive idle time")
+	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 20*time.Second, "time to drain in-flight requests on SIGINT/SIGTERM")
+	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
+	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
+
+	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
+	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")
+	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
+	fs.IntVar(&c.api.RateLimit, "rate-limit", 600, "requests per client per rate window (429 past it); 0 disables")
+	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
+	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
+
+	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
+	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight, "solves, ratings and hints computed at once")
+	fs.DurationVar(&c.service.AdmissionWait, "admission-wait", service.DefaultAdmissionWait, "wait for a free slot before answering 503")
+	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles; replicas sharing it serve the same ones")
+
+	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
+	fs.IntVar(&c.pool.BufferSize, "buffer", engine.DefaultBufferSize, "ready puzzles kept per level")
+	fs.IntVar(&c.pool.MaxWaiting, "max-waiting", 0, "requests waiting for generation at once before 503 (0: 4 per worker)")
+
+	var envErr error
+	fs.VisitAll(func(f *flag.Flag) {
+		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if v := getenv(name); v != "" && envErr == nil {
+			if err := fs.Set(f.Name, v); err != nil {
+				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
+			}
+		}
+	})
+	if envErr != nil {
+		return config{}, envErr
+	}
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	if fs.NArg() > 0 {
+		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	for o := range strings.SplitSeq(*origins, ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
+		}
+	}
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, workers and buffer > 0")
+	}
+	return c, nil
+}
+
+// defaultWorkers leaves half the cores to serving: generation is
+// background work that refills buffers, and requests must not queue behind
+// it.
+func defaultWorkers() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
+}
+
+// newLogger builds the zap logger writing to w.
+func newLogger(level, format string, w io.Writer) (*zap.Logger, error) {
+	lvl, err := zapcore.ParseLevel(level)
+	if err != nil {
+		return nil, fmt.Errorf("log level: %w", err)
+	}
+	encCfg := zap.NewProductionEncoderConfig()
+	encCfg.TimeKey = "time"
+	encCfg.EncodeTime = zapcore.ISO8601TimeEncoder
+	encCfg.EncodeDuration = zapcore.StringDurationEncoder
+	var enc zapcore.Encoder
+	switch format {
+	case "json":
+		enc = zapcore.NewJSONEncoder(encCfg)
+	case "console":
+		encCfg.EncodeLevel = zapcore.CapitalLevelEncoder
+		enc = zapcore.NewConsoleEncoder(encCfg)
+	default:
+		return nil, fmt.Errorf("log format %q: want json or console", format)
+	}
+	ws := zapcore.Lock(zapcore.AddSync(w))
+	return zap.New(zapcore.NewCore(enc, ws, lvl), zap.ErrorOutput(ws)), nil
+}

@@ -1,0 +1,376 @@
+// Command sudokuload is a bounded load generator for sudokud: it starts the
+// service binary on a free loopback port (or targets one already running on
+// loopback), drives each scenario with a fixed number of concurrent
+// keep-alive connections for a bounded time and request count, and prints
+// one Markdown table: requests/s, p50/p99/max latency, errors, and the
+// ratio to the /healthz ceiling measured in the same run.
+//
+// Usage:
+//
+//	go build -o /tmp/sudokud ./cmd/sudokud
+//	go run ./cmd/sudokuload -server /tmp/sudokud -c 64 -d 5s
+//
+// It only ever connects to loopback addresses (127.0.0.0/8, ::1): it is a
+// benchmark, not a tool to load other hosts.
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/signal"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sudokuhq/sudoku/internal/dataset"
+)
+
+// Bounds of one scenario, whatever the flags say: a benchmark here shares
+// two cores with other work and must end by itself.
+const (
+	maxDuration = time.Minute
+	maxRequests = 2_000_000
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "sudokuload:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// scenario is one kind of request, sent over and over.
+type scenario struct {
+	name string
+	// conns overrides -c (fresh generation runs at the pool's pace).
+	conns int
+	// next builds the i-th request.
+	next func(base string, i int) (*http.Request, error)
+}
+
+// result is what one scenario measured.
+type result struct {
+	name      string
+	conns     int
+	requests  int
+	errors    int
+	elapsed   time.Duration
+	latencies []time.Duration // sorted
+	firstErr  string
+}
+
+func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
+
+func (r result) quantile(q float64) time.Duration {
+	if len(r.latencies) == 0 {
+		return 0
+	}
+	return r.latencies[min(len(r.latencies)-1, int(q*float64(len(r.latencies))))]
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("sudokuload", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	server := fs.String("server", "", "sudokud binary to start on 127.0.0.1 with -rate-limit 0 (else use -url)")
+	target := fs.String("url", "", "base URL of a running sudokud on loopback, e.g. http://127.0.0.1:8080")
+	conns := fs.Int("c", 64, "concurrent connections")
+	dur := fs.Duration("d", 5*time.Second, "duration of each scenario (at most 1m)")
+	maxN := fs.Int("n", 500_000, "most requests of each scenario")
+	warm := fs.Duration("warmup", time.Second, "unmeasured warm-up of each scenario")
+	only := fs.String("scenarios", "", "comma-separated scenarios to run (default all)")
+	puzzles := fs.String("puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
+	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 {
+		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0", maxDuration, maxRequests)
+	}
+	list, err := dataset.Puzzles(*puzzles, 0)
+	if err != nil {
+		return fmt.Errorf("puzzles: %w", err)
+	}
+
+	base := *target
+	var proc *exec.Cmd
+	if *server != "" {
+		base, proc, err = startServer(ctx, *server, stderr)
+		if err != nil {
+			return err
+		}
+		defer func() { _ = proc.Process.Signal(syscall.SIGTERM); _ = proc.Wait() }()
+	}
+	if err := checkLoopback(base); err != nil {
+		return err
+	}
+	if err := waitReady(ctx, base); err != nil {
+		return err
+	}
+
+	scenarios := allScenarios(list, *freshConns)
+	if *only != "" {
+		want := strings.Split(*only, ",")
+		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !slices.Contains(want, s.name) })
+	}
+	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}
+	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	var results []result
+	for _, s := range scenarios {
+		c := *conns
+		if s.conns > 0 {
+			c = s.conns
+		}
+		if *warm > 0 {
+			drive(ctx, client, base, s, c, *warm, *maxN)
+		}
+		r := drive(ctx, client, base, s, c, *dur, *maxN)
+		results = append(results, r)
+		fmt.Fprintf(stderr, "%-22s %8.0f req/s  p50 %-10s p99 %-10s errors %d %s\n", r.name, r.rps(), r.quantile(.5), r.quantile(.99), r.errors, r.firstErr)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+	}
+	printTable(stdout, results)
+	if proc != nil {
+		if hwm, err := peakRSS(proc.Process.Pid); err == nil {
+			fmt.Fprintf(stdout, "\nServer peak RSS (VmHWM): %.1f MB\n", float64(hwm)/1e6)
+		}
+	}
+	return nil
+}
+
+// allScenarios lists the scenarios in the order they run: the framework
+// ceiling first, then each endpoint.
+func allScenarios(puzzles []string, freshConns int) []scenario {
+	post := func(path string, body func(i int) string) func(string, int) (*http.Request, error) {
+		return func(base string, i int) (*http.Request, error) {
+			req, err := http.NewRequest(http.MethodPost, base+path, strings.NewReader(body(i)))
+			if err == nil {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			return req, err
+		}
+	}
+	get := func(path string) func(string, int) (*http.Request, error) {
+		return func(base string, _ int) (*http.Request, error) {
+			return http.NewRequest(http.MethodGet, base+path, nil)
+		}
+	}
+	puzzleBody := func(i int) string { return `{"puzzle":"` + puzzles[i%len(puzzles)] + `"}` }
+	s := []scenario{
+		{name: "healthz", next: get("/healthz")},
+		{name: "solve", next: post("/solve", puzzleBody)},
+		{name: "rate", next: post("/rate", puzzleBody)},
+	}
+	for _, l := range []string{"easy", "medium", "hard", "evil"} {
+		s = append(s, scenario{name: "generate-" + l, next: get("/generate?level=" + l)})
+	}
+	for _, l := range []string{"easy", "medium", "hard", "evil"} {
+		s = append(s, scenario{name: "generate-fresh-" + l, conns: freshConns, next: get("/generate?fresh=true&level=" + l)})
+	}
+	return s
+}
+
+// drive runs scenario s with c workers until d passes or n requests are
+// sent, and measures every request's latency.
+func drive(ctx context.Context, client *http.Client, base string, s scenario, c int, d time.Duration, n int) result {
+	ctx, cancel := context.WithTimeout(ctx, d)
+	defer cancel()
+	var (
+		mu       sync.Mutex
+		res      = result{name: s.name, conns: c}
+		sent     int
+		wg       sync.WaitGroup
+		perConn  = make([][]time.Duration, c)
+		errCount = make([]int, c)
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if sent >= n || ctx.Err() != nil {
+			return 0, false
+		}
+		sent++
+		return sent - 1, true
+	}
+	start := time.Now()
+	for w := range c {
+		wg.Go(func() {
+			for {
+				i, ok := take()
+				if !ok {
+					return
+				}
+				req, err := s.next(base, i)
+				if err != nil {
+					errCount[w]++
+					continue
+				}
+				t0 := time.Now()
+				resp, err := client.Do(req.WithContext(context.WithoutCancel(ctx)))
+				if err == nil {
+					_, err = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode != http.StatusOK {
+						err = fmt.Errorf("status %d", resp.StatusCode)
+					}
+				}
+				perConn[w] = append(perConn[w], time.Since(t0))
+				if err != nil {
+					errCount[w]++
+					mu.Lock()
+					if res.firstErr == "" {
+						res.firstErr = err.Error()
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	res.elapsed = time.Since(start)
+	for w := range c {
+		res.latencies = append(res.latencies, perConn[w]...)
+		res.errors += errCount[w]
+	}
+	res.requests = len(res.latencies)
+	slices.Sort(res.latencies)
+	return res
+}
+
+func printTable(w io.Writer, results []result) {
+	var ceiling float64
+	for _, r := range results {
+		if r.name == "healthz" {
+			ceiling = r.rps()
+		}
+	}
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz | p50 | p99 | max | errors |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	for _, r := range results {
+		ratio := "-"
+		if ceiling > 0 {
+			ratio = fmt.Sprintf("%.0f%%", 100*r.rps()/ceiling)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.quantile(.5)), round(r.quantile(.99)), round(r.quantile(1)), r.errors)
+	}
+}
+
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(10 * time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// startServer starts the sudokud binary on a free loopback port with rate
+// limiting off, and returns its base URL once it logs its address.
+func startServer(ctx context.Context, bin string, stderr io.Writer) (string, *exec.Cmd, error) {
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-rate-limit", "0")
+	cmd.Stderr = stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	addr := make(chan string, 1)
+	go func() { // ends when the server exits and closes its stdout
+		sc := bufio.NewScanner(out)
+		sent := false
+		for sc.Scan() {
+			var e struct{ Msg, Addr string }
+			if !sent && json.Unmarshal(sc.Bytes(), &e) == nil && e.Msg == "listening" {
+				addr <- e.Addr
+				sent = true
+			}
+		}
+		_, _ = io.Copy(io.Discard, out)
+	}()
+	select {
+	case a := <-addr:
+		return "http://" + a, cmd, nil
+	case <-time.After(30 * time.Second):
+	case <-ctx.Done():
+	}
+	_ = cmd.Process.Kill()
+	_ = cmd.Wait()
+	return "", nil, errors.New("server did not log its address within 30 s")
+}
+
+// checkLoopback refuses any target that is not a loopback address.
+func checkLoopback(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("bad URL %q", base)
+	}
+	host := u.Hostname()
+	ips, err := net.LookupIP(host)
+	if err != nil {
+		return fmt.Errorf("resolve %s: %w", host, err)
+	}
+	for _, ip := range ips {
+		if !ip.IsLoopback() {
+			return fmt.Errorf("%s is not a loopback address: sudokuload only targets this machine", host)
+		}
+	}
+	return nil
+}
+
+// waitReady polls /readyz until the pool is warm (at most a minute).
+func waitReady(ctx context.Context, base string) error {
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return errors.New("server not ready within a minute")
+}
+
+// peakRSS reads the peak resident set size of a process, in bytes.
+func peakRSS(pid int) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kb int64
+			_, err := fmt.Sscanf(strings.TrimSpace(v), "%d kB", &kb)
+			return kb * 1024, err
+		}
+	}
+	return 0, errors.New("no VmHWM")
+}

@@ -1,0 +1,223 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+)
+
+// GenerateOptions says what puzzle Generate makes. The zero value of every
+// field but Level means "no constraint" or "the default".
+type GenerateOptions struct {
+	// Level is the level the rater must give the puzzle. The zero Level
+	// accepts any level: masking runs to a minimal puzzle, which is rated
+	// and returned as it is.
+	Level Level
+	// Seed selects the puzzle: the same options with the same Seed give the
+	// same puzzle on every machine (for a given engine version).
+	Seed uint64
+	// Symmetry is the pattern the givens keep (None by default).
+	Symmetry Symmetry
+	// Minimal asks for a minimal puzzle: removing any given (any orbit of
+	// givens under Symmetry, when there is one) gives a puzzle with more
+	// than one solution.
+	Minimal bool
+	// MinGivens and MaxGivens bound the number of givens (0: no bound).
+	MinGivens, MaxGivens int
+	// MinScore and MaxScore bound the rater's score within the level
+	// (0: no bound), for callers who want finer control than the level.
+	MinScore, MaxScore float64
+	// MinTier asks for puzzles whose hardest technique is in the rater's
+	// tier MinTier or above (0: no constraint). For Evil with MinTier 0
+	// the generator asks for tier UpperTier on every other seed, so that
+	// evil puzzles include ones needing fish, wings or trial.
+	MinTier int
+	// AllowedFailures is the number of tuned-masking moves that fail to
+	// bring the puzzle closer to the target before the completed grid is
+	// abandoned and a new one is drawn (seed 000's allowed failures); 0
+	// means DefaultAllowedFailures.
+	AllowedFailures int
+}
+
+// Puzzle is a generated puzzle with its solution and rating.
+type Puzzle struct {
+	Puzzle   Grid    // the givens
+	Solution Grid    // the unique solution
+	Level    Level   // the rater's level, the one asked for
+	Score    float64 // the rater's score
+	Rating   Rating  // the full rating
+	// Seed is the seed of GenerateOptions that reproduces the puzzle.
+	Seed uint64
+	// Attempts is the number of completed grids drawn to make it (1 when
+	// the first one gave a puzzle at the level).
+	Attempts int
+	// Fresh is true for a puzzle made by the generator and false for an
+	// isomorphic variant of an earlier puzzle (see Pool.Variant).
+	Fresh bool
+	// Variant is the seed of the transformation that made a variant from
+	// the puzzle of Seed; 0 for a fresh puzzle.
+	Variant uint64
+}
+
+// Limits of generation.
+const (
+	// DefaultAllowedFailures is the tuned-masking failure budget when
+	// GenerateOptions.AllowedFailures is 0: enough for the rater's score to
+	// climb from a random minimal puzzle to hard, few enough that a
+	// hopeless grid is dropped within a few milliseconds.
+	DefaultAllowedFailures = 12
+	// MaxAttempts bounds the completed grids one Generate call draws: with
+	// satisfiable options a puzzle is found in a few dozen at most; options
+	// no puzzle can meet (say MaxGivens 17 with Symmetry Diagonal) end with
+	// ErrGenerationFailed instead of running until the deadline.
+	MaxAttempts = 2000
+	// UpperTier is the first of the rater's upper tiers (seed 001's level
+	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
+	// jellyfish, WXYZ-wing and trial).
+	UpperTier = 3
+	// minPuzzleGivens is the fewest givens a unique puzzle can have.
+	minPuzzleGivens = 17
+)
+
+// ErrGenerationFailed means Generate drew MaxAttempts completed grids without
+// finding a puzzle that meets the options.
+var ErrGenerationFailed = errors.New("no puzzle meets the options")
+
+// OptionsError reports GenerateOptions that no puzzle can meet.
+type OptionsError struct {
+	Field  string // the offending field of GenerateOptions
+	Reason string
+}
+
+func (e *OptionsError) Error() string {
+	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
+}
+
+// Validate reports options no puzzle can meet as an *OptionsError, without
+// generating: the checks Generate starts with.
+func (o GenerateOptions) Validate() error {
+	_, err := o.check()
+	return err
+}
+
+// check validates the options and fills in the defaults.
+func (o GenerateOptions) check() (GenerateOptions, error) {
+	switch {
+	case o.Level > Evil:
+		return o, &OptionsError{"Level", fmt.Sprintf("unknown level %d", o.Level)}
+	case o.Symmetry > Diagonal:
+		return o, &OptionsError{"Symmetry", fmt.Sprintf("unknown symmetry %d", o.Symmetry)}
+	case o.MinGivens < 0 || o.MinGivens > 80:
+		return o, &OptionsError{"MinGivens", "want 0..80"}
+	case o.MaxGivens != 0 && (o.MaxGivens < minPuzzleGivens || o.MaxGivens > 80):
+		return o, &OptionsError{"MaxGivens", "want 0 (no bound) or 17..80: no puzzle with fewer than 17 givens has one solution"}
+	case o.MaxGivens != 0 && o.MinGivens > o.MaxGivens:
+		return o, &OptionsError{"MinGivens", "above MaxGivens"}
+	case o.MinScore < 0 || o.MaxScore < 0 || (o.MaxScore != 0 && o.MinScore > o.MaxScore):
+		return o, &OptionsError{"MinScore", "want 0 <= MinScore <= MaxScore"}
+	case o.MinTier < 0 || o.MinTier > 6:
+		return o, &OptionsError{"MinTier", "want 0..6"}
+	case o.AllowedFailures < 0:
+		return o, &OptionsError{"AllowedFailures", "negative"}
+	}
+	if o.AllowedFailures == 0 {
+		o.AllowedFailures = DefaultAllowedFailures
+	}
+	if o.Level == Evil && o.MinTier == 0 && o.Seed%2 == 1 {
+		o.MinTier = UpperTier
+	}
+	return o, nil
+}
+
+// Generate makes a puzzle with exactly one solution that meets opt: a
+// completed grid is drawn (CompletedGrid), random masking removes givens while
+// the puzzle stays unique, then tuned masking moves it toward opt.Level with
+// the rater's score, drawing a new grid after opt.AllowedFailures failed
+// moves. Every removal is followed by a uniqueness test.
+//
+// Generate is synchronous and deterministic: its randomness comes from a PCG
+// source seeded with opt.Seed only, so equal options give equal puzzles on
+// every machine. It checks ctx between steps and returns ctx.Err() when ctx
+// ends first; it returns an *OptionsError for impossible options and
+// ErrGenerationFailed after MaxAttempts grids. Cost: from well under a
+// millisecond (easy) to tens of milliseconds (evil) on one core; see
+// BENCHMARKS.md.
+func Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	opt, err := opt.check()
+	if err != nil {
+		return Puzzle{}, err
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
+	t := newTarget(opt)
+	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Puzzle{}, err
+		}
+		sol := CompletedGrid(rng)
+		m := newMasker(sol, rng, opt)
+		m.randomMask(ctx)
+		if err := ctx.Err(); err != nil {
+			return Puzzle{}, err
+		}
+		r, ok := m.tune(ctx, t)
+		if ok {
+			return Puzzle{
+				Puzzle: m.p, Solution: sol, Level: r.Level, Score: r.Score, Rating: r,
+				Seed: opt.Seed, Attempts: attempt, Fresh: true,
+			}, nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return Puzzle{}, err
+	}
+	return Puzzle{}, ErrGenerationFailed
+}
+
+// seedStream is the PCG stream constant of the generator, fixed so that seeds
+// give the same puzzles forever.
+const seedStream = 0x5d0c_5eed_9e37_79b9
+
+// CompletedGrid returns a random completed (solved) grid drawn from rng: digits
+// are placed one at a time in random cells with random candidates, singles
+// propagated after each, until the fast solver finds that the placed digits
+// have exactly one solution, which is returned. A dead end (no solution)
+// starts over. Because only the solution count and the unique solution are
+// taken from the solver, the grid depends on rng alone, not on how the solver
+// searches. Cost: about 20 placements and a few solver calls.
+func CompletedGrid(rng *rand.Rand) Grid {
+	for {
+		b, _ := NewBoard(Grid{})
+		var empties [81]uint8
+		for {
+			n := 0
+			for cell, d := range b.Digits {
+				if d == 0 {
+					empties[n] = uint8(cell)
+					n++
+				}
+			}
+			cell := int(empties[rng.IntN(n)])
+			m := b.Cands[cell]
+			for k := rng.IntN(Count(m)); k > 0; k-- {
+				m &= m - 1
+			}
+			if !b.Place(cell, Digit(m&-m)) || !propagateSinglesGen(&b) {
+				break
+			}
+			if b.Solved() {
+				return b.Digits
+			}
+			if b.Empty() > 60 { // far from unique: skip the solver
+				continue
+			}
+			res := Solve(b.Digits)
+			if res.Count == 1 {
+				return res.Solution
+			}
+			if res.Count == 0 {
+				break
+			}
+		}
+	}
+}

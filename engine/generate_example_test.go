@@ -1,0 +1,87 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// Generate with a fixed seed gives the same puzzle on every machine.
+func ExampleGenerate() {
+	p, err := engine.Generate(context.Background(), engine.GenerateOptions{Level: engine.Hard, Seed: 2026})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Puzzle)
+	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
+	// Output:
+	// 94.2.6.........8....89...7...3....1.......3.54....87...3...9..2.6.4...9.....3....
+	// hard 22 1
+}
+
+// A symmetric, minimal puzzle.
+func ExampleGenerate_symmetric() {
+	opt := engine.GenerateOptions{Level: engine.Medium, Seed: 7, Symmetry: engine.Rotational180, Minimal: true}
+	p, err := engine.Generate(context.Background(), opt)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Level, engine.Rotational180.Keeps(p.Puzzle), engine.Solve(p.Puzzle).Count)
+	// Output:
+	// medium true 1
+}
+
+// A transformation maps a puzzle and its solution to an equivalent pair.
+func ExampleTransformation() {
+	puzzle := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	solution := engine.Solve(puzzle).Solution
+	t := engine.RandomTransformation(rand.New(rand.NewPCG(1, 2)))
+	p2, s2 := t.Apply(puzzle), t.Apply(solution)
+	fmt.Println(s2.IsSolutionOf(&p2), engine.Solve(p2).Count, p2.Givens() == puzzle.Givens())
+	// Output:
+	// true 1 true
+}
+
+// The seed of the puzzle of the day depends only on the date, level and salt.
+func ExampleDailySeed() {
+	day := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	fmt.Println(engine.DailySeed(day, engine.Hard, ""))
+	fmt.Println(engine.DailySeed(day.Add(20*time.Hour), engine.Hard, ""))
+	// Output:
+	// 3700962794966235086
+	// 3700962794966235086
+}
+
+// A pool keeps ready puzzles per level; Get takes one or waits for one.
+func ExamplePool() {
+	pool := engine.NewPool(engine.PoolConfig{Workers: 2, BufferSize: 2, Seed: 1})
+	defer pool.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	p, err := pool.Get(ctx, engine.Hard)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(p.Level, p.Fresh, engine.Solve(p.Puzzle).Count)
+	v, ok := pool.Variant(engine.Hard, 42)
+	fmt.Println(ok, v.Level, v.Fresh, engine.Solve(v.Puzzle).Count)
+	// Output:
+	// hard true 1
+	// true hard false 1
+}
+
+// RenderSVG draws a printable grid.
+func ExampleRenderSVG() {
+	p := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	if err := engine.RenderSVG(os.Stdout, p, engine.SVGOptions{CellSize: 20}); err != nil {
+		fmt.Println(err)
+	}
+	// Output is an <svg> document of 200×200 units.
+}

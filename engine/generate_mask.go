@@ -1,0 +1,437 @@
+package engine
+
+import (
+	"context"
+	"math/rand/v2"
+)
+
+// symmetryOrbits holds Symmetry.Orbits for each symmetry, computed once.
+var symmetryOrbits = func() (o [len(Symmetries)][][]int) {
+	for _, s := range Symmetries {
+		o[s] = s.Orbits()
+	}
+	return
+}()
+
+// target is what tuned masking aims at: the level, the score range and the
+// tier, from GenerateOptions.
+type target struct {
+	level              Level
+	minScore, maxScore float64
+	minTier            int
+}
+
+func newTarget(o GenerateOptions) target {
+	return target{level: o.Level, minScore: o.MinScore, maxScore: o.MaxScore, minTier: o.MinTier}
+}
+
+// dir tells where a rating stands: -1 too easy, 0 on target, +1 too hard.
+func (t target) dir(r Rating) int {
+	switch {
+	case t.level != 0 && r.Level < t.level, r.Score < t.minScore:
+		return -1
+	case t.level != 0 && r.Level > t.level, t.maxScore != 0 && r.Score > t.maxScore:
+		return +1
+	case r.HardestTier < t.minTier:
+		return -1
+	}
+	return 0
+}
+
+// masker removes givens from a completed grid. Invariant: p has exactly one
+// solution, sol, and its givens are a union of orbits.
+type masker struct {
+	sol, p  Grid
+	rng     *rand.Rand
+	orbits  [][]int
+	opt     GenerateOptions
+	order   []int // scratch: orbit indexes in random order
+	givens  int
+	singles bool // keep p solvable by singles alone (easy, not minimal)
+	// minimal is true when p is known to be minimal: no orbit can be
+	// removed. It saves a futile pass of uniqueness tests.
+	minimal bool
+}
+
+func newMasker(sol Grid, rng *rand.Rand, opt GenerateOptions) *masker {
+	orbits := symmetryOrbits[opt.Symmetry]
+	return &masker{
+		sol: sol, p: sol, rng: rng, orbits: orbits, opt: opt,
+		order:   make([]int, len(orbits)),
+		givens:  81,
+		singles: opt.Level == Easy && !opt.Minimal,
+	}
+}
+
+// shuffled fills m.order with the orbit indexes in a random order.
+func (m *masker) shuffled() []int {
+	for i := range m.order {
+		m.order[i] = i
+	}
+	m.rng.Shuffle(len(m.order), func(i, j int) { m.order[i], m.order[j] = m.order[j], m.order[i] })
+	return m.order
+}
+
+// isGiven reports whether orbit o is given (all its cells are, by the
+// invariant).
+func (m *masker) isGiven(o int) bool { return m.p[m.orbits[o][0]] != 0 }
+
+// tryRemove removes orbit o when the puzzle stays unique (and, in singles
+// mode, solvable by singles) and MinGivens allows it; it reports whether it
+// did.
+func (m *masker) tryRemove(o int) bool {
+	cells := m.orbits[o]
+	if !m.isGiven(o) || m.givens-len(cells) < max(m.opt.MinGivens, minPuzzleGivens) {
+		return false
+	}
+	q := m.p
+	for _, c := range cells {
+		q[c] = 0
+	}
+	if m.singles {
+		if !solvesBySingles(q) {
+			return false
+		}
+	} else if !isUnique(q) {
+		return false
+	}
+	m.p = q
+	m.givens -= len(cells)
+	m.minimal = false
+	return true
+}
+
+// add puts orbit o back from the solution.
+func (m *masker) add(o int) {
+	for _, c := range m.orbits[o] {
+		m.p[c] = m.sol[c]
+	}
+	m.givens += len(m.orbits[o])
+	m.minimal = false
+}
+
+// randomStop gives, per level, the number of givens at which random masking
+// hands over to tuned masking: a puzzle with that many givens is almost
+// always easier than the level, so tuned masking approaches the level from
+// below, rating after each removal. 0 means random masking runs to a minimal
+// puzzle: for Easy (in singles mode, singles-minimal), for Evil (the hardest
+// puzzles are minimal ones) and for any level.
+var randomStop = [Evil + 1]int{Medium: 30, Hard: 27}
+
+// randomMask is seed 000's random masking: orbits, in random order, are
+// removed if the puzzle stays unique, down to randomStop givens. Without a
+// stop the result is minimal (no orbit can be removed), or singles-minimal
+// in singles mode.
+func (m *masker) randomMask(ctx context.Context) {
+	stop := randomStop[m.opt.Level]
+	for i, o := range m.shuffled() {
+		if i%16 == 0 && ctx.Err() != nil {
+			return
+		}
+		if m.givens <= stop {
+			return
+		}
+		m.tryRemove(o)
+	}
+	m.minimal = !m.singles && m.opt.MinGivens == 0
+}
+
+// isMinimal reports whether no orbit can be removed with the puzzle staying
+// unique.
+func (m *masker) isMinimal() bool {
+	if m.minimal {
+		return true
+	}
+	for o := range m.orbits {
+		if m.isGiven(o) {
+			q := m.p
+			for _, c := range m.orbits[o] {
+				q[c] = 0
+			}
+			if isUnique(q) {
+				return false
+			}
+		}
+	}
+	m.minimal = true
+	return true
+}
+
+// removeOne removes one random removable orbit; false when none is.
+func (m *masker) removeOne() bool {
+	if m.minimal {
+		return false
+	}
+	for _, o := range m.shuffled() {
+		if m.tryRemove(o) {
+			return true
+		}
+	}
+	if m.opt.MinGivens == 0 && !m.singles {
+		m.minimal = true
+	}
+	return false
+}
+
+// addOne puts back one random removed orbit that MaxGivens allows; false
+// when none is.
+func (m *masker) addOne() bool {
+	for _, o := range m.shuffled() {
+		if !m.isGiven(o) && (m.opt.MaxGivens == 0 || m.givens+len(m.orbits[o]) <= m.opt.MaxGivens) {
+			m.add(o)
+			return true
+		}
+	}
+	return false
+}
+
+// swapRemovals is the number of orbits a swap removes after putting one
+// back: two makes the move lower the givens when it can, so that a minimal
+// puzzle walks toward harder neighbours.
+const swapRemovals = 2
+
+// swap puts back one removed orbit and then removes up to swapRemovals
+// other orbits, in random order, keeping the puzzle unique: a move to a
+// neighbouring puzzle with about as many givens. With Minimal it removes
+// all it can, so that the result is minimal again.
+func (m *masker) swap() bool {
+	if !m.addOne() {
+		return false
+	}
+	removed := 0
+	for _, o := range m.shuffled() {
+		if (m.opt.Minimal || removed < swapRemovals) && m.tryRemove(o) {
+			removed++
+		}
+	}
+	if m.opt.Minimal && m.opt.MinGivens == 0 {
+		m.minimal = true
+	}
+	return removed > 0
+}
+
+// rate rates p; a rater error (which a unique puzzle never gives) counts as
+// a failed move.
+func (m *masker) rate() (Rating, bool) {
+	r, err := Rate(m.p)
+	return r, err == nil
+}
+
+// done reports whether the puzzle meets the options besides the rating.
+func (m *masker) done() bool {
+	if m.opt.MaxGivens != 0 && m.givens > m.opt.MaxGivens {
+		return false
+	}
+	return !m.opt.Minimal || m.isMinimal()
+}
+
+// tune is seed 000's tuned masking. From the random-masked puzzle it makes
+// moves that bring the rating toward the target, rating the puzzle after
+// each: while too easy it removes random orbits (each removal followed by
+// the uniqueness test), keeping a removal unless it makes the puzzle too
+// hard; when nothing can be removed it swaps (one orbit back, two others
+// out); while too hard it puts an orbit back (a swap when Minimal is asked).
+// A move that crosses the target or moves away from it is undone and counts
+// as a failure. It stops at the target (true) or after opt.AllowedFailures
+// failures (false).
+func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
+	// In singles mode random masking stopped at a puzzle singles solve; the
+	// remaining moves need not keep that property.
+	m.singles = false
+	r, ok := m.rate()
+	if !ok {
+		return r, false
+	}
+	fails := 0
+	// undo restores the state saved before a move and counts a failure.
+	type state struct {
+		p       Grid
+		givens  int
+		minimal bool
+	}
+	undo := func(s state) {
+		m.p, m.givens, m.minimal = s.p, s.givens, s.minimal
+		fails++
+	}
+	// Reaching the level from below stops at its easiest puzzles; a few
+	// more removals within the level (a number drawn per puzzle) spread the
+	// puzzles over the level, down to its hardest.
+	spread, spreadFails := m.rng.IntN(maxSpread+1), 0
+	fromAbove := false // the level was reached by giving cells back
+	for ctx.Err() == nil {
+		d := t.dir(r)
+		if d == 0 && m.done() {
+			if spread == 0 || spreadFails == maxSpreadFailures || m.opt.Minimal {
+				return r, true
+			}
+			if m.within(t, &r, fromAbove) {
+				spread--
+			} else {
+				spreadFails++
+			}
+			continue
+		}
+		if fails >= m.opt.AllowedFailures {
+			return r, false
+		}
+		if d > 0 { // too hard: give a cell back
+			save := state{m.p, m.givens, m.minimal}
+			moved := false
+			if m.opt.Minimal {
+				moved = m.swap()
+			} else {
+				moved = m.addOne()
+			}
+			if !moved {
+				return r, false
+			}
+			nr, ok := m.rate()
+			if nd := t.dir(nr); ok && (nd == 0 || nd > 0 && nr.Score < r.Score) {
+				r, fromAbove = nr, true
+			} else {
+				undo(save)
+			}
+			continue
+		}
+		// Too easy, or on target with too many givens or not yet minimal:
+		// remove orbits in random order, rating after each.
+		removed := false
+		if !m.minimal {
+			for _, o := range m.shuffled() {
+				save := state{m.p, m.givens, m.minimal}
+				if !m.tryRemove(o) {
+					continue
+				}
+				nr, ok := m.rate()
+				if nd := t.dir(nr); ok && (nd == 0 || nd < 0 && d < 0) {
+					r, removed = nr, true
+					break
+				}
+				undo(save)
+				if fails >= m.opt.AllowedFailures {
+					return r, false
+				}
+			}
+		}
+		if removed {
+			continue
+		}
+		// Nothing could be removed: move to a neighbour.
+		save := state{m.p, m.givens, m.minimal}
+		if !m.swap() {
+			undo(save)
+			continue
+		}
+		nr, ok := m.rate()
+		if nd := t.dir(nr); ok && (nd == 0 || nd == d && nr.Score > r.Score) {
+			r = nr
+		} else {
+			undo(save)
+		}
+	}
+	return r, false
+}
+
+// Spreading within the level.
+const (
+	// maxSpread is the most moves made within the level once it is
+	// reached.
+	maxSpread = 6
+	// maxSpreadFailures ends spreading after that many removals that left
+	// the level.
+	maxSpreadFailures = 3
+)
+
+// within makes one move that keeps the puzzle on target, updating *r: it
+// removes a random orbit (the puzzle staying unique), or, when the level was
+// reached from above, puts one back. It reports false when the move left
+// the target (it is undone) or no move is possible.
+func (m *masker) within(t target, r *Rating, fromAbove bool) bool {
+	if fromAbove {
+		save, saveGivens, saveMinimal := m.p, m.givens, m.minimal
+		if !m.addOne() {
+			return false
+		}
+		if nr, ok := m.rate(); ok && t.dir(nr) == 0 {
+			*r = nr
+			return true
+		}
+		m.p, m.givens, m.minimal = save, saveGivens, saveMinimal
+		return false
+	}
+	if m.minimal {
+		return false
+	}
+	for _, o := range m.shuffled() {
+		save, saveGivens := m.p, m.givens
+		if !m.tryRemove(o) {
+			continue
+		}
+		if nr, ok := m.rate(); ok && t.dir(nr) == 0 {
+			*r = nr
+			return true
+		}
+		m.p, m.givens = save, saveGivens
+		return false
+	}
+	m.minimal = m.opt.MinGivens == 0
+	return false
+}
+
+// isUnique reports whether g has exactly one solution: the fast solver's
+// count to 2, the generator's uniqueness test.
+func isUnique(g Grid) bool {
+	return Solve(g).Count == 1
+}
+
+// solvesBySingles reports whether naked and hidden singles alone fill g
+// (seed 003's level 1). Such a puzzle has exactly one solution, since every
+// placement was forced.
+func solvesBySingles(g Grid) bool {
+	b, ok := NewBoard(g)
+	return ok && propagateSinglesGen(&b) && b.Solved()
+}
+
+// propagateSinglesGen places naked singles and hidden singles until neither
+// applies, reporting false on a contradiction. (The generator keeps its own
+// copy so that it does not depend on any solver's internals.)
+func propagateSinglesGen(b *Board) bool {
+	for progress := true; progress; {
+		progress = false
+		for cell, m := range b.Cands {
+			if b.Digits[cell] == 0 && m&(m-1) == 0 {
+				if m == 0 || !b.Place(cell, Digit(m)) {
+					return false
+				}
+				progress = true
+			}
+		}
+		for u := range Units {
+			var once, twice, placed uint16
+			for _, cell := range Units[u] {
+				m := b.Cands[cell]
+				twice |= once & m
+				once |= m
+				if d := b.Digits[cell]; d != 0 {
+					placed |= Bit(int(d))
+				}
+			}
+			if once|placed != AllDigits {
+				return false
+			}
+			for single := once &^ twice; single != 0; single &= single - 1 {
+				bit := single & -single
+				for _, cell := range Units[u] {
+					if b.Cands[cell]&bit != 0 {
+						if !b.Place(int(cell), Digit(bit)) {
+							return false
+						}
+						progress = true
+						break
+					}
+				}
+			}
+		}
+	}
+	return true
+}

@@ -1,0 +1,483 @@
+package engine
+
+import (
+	"context"
+	cryptorand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Pool errors.
+var (
+	// ErrOverloaded means too many requests are already waiting for
+	// generation: the request fails at once instead of queueing.
+	ErrOverloaded = errors.New("generation pool overloaded")
+	// ErrPoolClosed means the pool was closed.
+	ErrPoolClosed = errors.New("generation pool closed")
+)
+
+// Pool defaults.
+const (
+	// DefaultBufferSize is the number of ready puzzles kept per level: a
+	// burst of that many requests per level is served without waiting.
+	DefaultBufferSize = 16
+	// waitingPerWorker sets the default admission bound: requests allowed
+	// to wait for generation at once, per worker. Beyond it a request can
+	// only expect to wait longer than its neighbours' whole generation
+	// time, so it is turned away (ErrOverloaded).
+	waitingPerWorker = 4
+	// recentSize is the number of puzzles per level kept for variants.
+	recentSize = 32
+)
+
+// Rejection reasons passed to PoolHooks.Rejected.
+const (
+	RejectOverloaded = "overloaded" // admission bound reached: ErrOverloaded
+	RejectCanceled   = "canceled"   // the request's context ended while it waited
+	RejectFailed     = "failed"     // the generator returned an error
+)
+
+// PoolHooks receives the pool's measurements, for export as metrics by the
+// caller (the engine imports no metrics library). Methods are called from
+// the pool's goroutines and from requests, concurrently; they must be quick
+// and safe for concurrent use.
+type PoolHooks interface {
+	// Generated reports one puzzle made for level in d of worker time after
+	// the given number of completed grids (Puzzle.Attempts).
+	Generated(level Level, d time.Duration, attempts int)
+	// Depth reports the number of ready puzzles of level after a change.
+	Depth(level Level, n int)
+	// Rejected reports a request or a generation that failed, with one of
+	// the Reject* reasons.
+	Rejected(level Level, reason string)
+}
+
+// NopHooks is a PoolHooks that ignores everything.
+type NopHooks struct{}
+
+// Generated does nothing.
+func (NopHooks) Generated(Level, time.Duration, int) {}
+
+// Depth does nothing.
+func (NopHooks) Depth(Level, int) {}
+
+// Rejected does nothing.
+func (NopHooks) Rejected(Level, string) {}
+
+// PoolConfig configures a Pool. Zero fields take the defaults.
+type PoolConfig struct {
+	// Workers is the number of generating goroutines, the pool's whole
+	// CPU use (default runtime.GOMAXPROCS(0)).
+	Workers int
+	// BufferSize is the number of ready puzzles kept per level (default
+	// DefaultBufferSize).
+	BufferSize int
+	// MaxWaiting bounds the requests waiting for generation at once,
+	// across levels; one more fails with ErrOverloaded (default 4 per
+	// worker).
+	MaxWaiting int
+	// Seed is the base of the seeds of the pool's puzzles; the n-th puzzle
+	// the pool makes has seed SplitSeed(Seed, n). Zero draws a random base.
+	Seed uint64
+	// Options is the template of the pool's generation options: the pool
+	// sets Level and Seed (Symmetry, say, comes from here).
+	Options GenerateOptions
+	// Hooks receives the measurements (default NopHooks).
+	Hooks PoolHooks
+	// Generate is the generator (default the package's Generate); tests
+	// substitute fakes.
+	Generate func(context.Context, GenerateOptions) (Puzzle, error)
+}
+
+// Pool is the generation worker pool: a bounded set of workers that keep a
+// buffer of ready puzzles per level filled in the background and run
+// on-demand generation for requests that want it.
+//
+//   - Get takes a ready puzzle (well under a microsecond); when the level's
+//     buffer is empty it waits for the workers, bounded by its context.
+//   - Generate and Fresh run one generation on a worker, bounded by the
+//     request's context.
+//   - Variant returns, without blocking, an isomorphic variant of a recent
+//     puzzle of the level: the answer to bursts beyond the buffer.
+//   - At most MaxWaiting requests wait at once; more fail fast with
+//     ErrOverloaded.
+//
+// Every goroutine of the pool is started by NewPool and ended by Close, which
+// waits for them. A Pool is safe for concurrent use.
+type Pool struct {
+	cfg    PoolConfig
+	hooks  PoolHooks
+	gen    func(context.Context, GenerateOptions) (Puzzle, error)
+	ctx    context.Context // ends at Close
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	once   sync.Once
+
+	ready   [Evil + 1]chan Puzzle // ready puzzles per level (index 0 unused)
+	jobs    chan *job             // on-demand generations, unbuffered
+	wake    chan struct{}         // a buffer has room: wakes an idle worker
+	waiting chan struct{}         // admission semaphore of waiting requests
+	n       atomic.Uint64         // puzzles started, for seeds
+
+	mu       sync.Mutex
+	inflight [Evil + 1]int // background generations running per level
+	waiters  [Evil + 1]int // Get calls waiting per level
+	recent   [Evil + 1][]Puzzle
+	next     [Evil + 1]int // ring position in recent
+}
+
+// job is one on-demand generation.
+type job struct {
+	ctx  context.Context
+	opt  GenerateOptions
+	done chan jobResult // buffered: the worker never blocks on it
+}
+
+type jobResult struct {
+	p   Puzzle
+	err error
+}
+
+// NewPool returns a pool with its workers started; they begin filling the
+// buffers at once (see Ready). Close it to stop them.
+func NewPool(cfg PoolConfig) *Pool {
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	if cfg.BufferSize <= 0 {
+		cfg.BufferSize = DefaultBufferSize
+	}
+	if cfg.MaxWaiting <= 0 {
+		cfg.MaxWaiting = waitingPerWorker * cfg.Workers
+	}
+	if cfg.Seed == 0 {
+		cfg.Seed = randomSeed()
+	}
+	p := &Pool{cfg: cfg, hooks: cfg.Hooks, gen: cfg.Generate}
+	if p.hooks == nil {
+		p.hooks = NopHooks{}
+	}
+	if p.gen == nil {
+		p.gen = Generate
+	}
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	for _, l := range Levels {
+		p.ready[l] = make(chan Puzzle, cfg.BufferSize)
+	}
+	p.jobs = make(chan *job)
+	p.wake = make(chan struct{}, cfg.Workers)
+	p.waiting = make(chan struct{}, cfg.MaxWaiting)
+	p.wg.Add(cfg.Workers)
+	for range cfg.Workers {
+		go p.worker()
+	}
+	return p
+}
+
+// Close stops the workers, abandoning the generations in progress, and waits
+// for every goroutine of the pool to end. Requests waiting on the pool return
+// ErrPoolClosed (or their own context's error). Close is idempotent.
+func (p *Pool) Close() {
+	p.once.Do(func() {
+		p.cancel()
+		p.wg.Wait()
+	})
+}
+
+// worker runs on-demand jobs first, then background refills; it sleeps when
+// every buffer is full and ends when the pool closes.
+func (p *Pool) worker() {
+	defer p.wg.Done()
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case j := <-p.jobs:
+			p.run(j)
+			continue
+		default:
+		}
+		if l, ok := p.claim(); ok {
+			p.refill(l)
+			continue
+		}
+		select {
+		case <-p.ctx.Done():
+			return
+		case j := <-p.jobs:
+			p.run(j)
+		case <-p.wake:
+		}
+	}
+}
+
+// claim picks the level whose buffer most needs a puzzle, counting the
+// generations in progress, levels with waiting requests first; false when
+// every buffer is full or being filled.
+func (p *Pool) claim() (Level, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	best, bestNeed := Level(0), 0
+	for _, l := range Levels {
+		need := p.cfg.BufferSize - len(p.ready[l]) - p.inflight[l]
+		if p.waiters[l] > 0 {
+			need = p.cfg.BufferSize + p.waiters[l] - p.inflight[l]
+		}
+		if need > bestNeed {
+			best, bestNeed = l, need
+		}
+	}
+	if best != 0 {
+		p.inflight[best]++
+	}
+	return best, best != 0
+}
+
+// refill makes one puzzle of level l for its buffer.
+func (p *Pool) refill(l Level) {
+	opt := p.options(l)
+	start := time.Now()
+	pz, err := p.gen(p.ctx, opt)
+	d := time.Since(start)
+	p.mu.Lock()
+	p.inflight[l]--
+	p.mu.Unlock()
+	if err != nil {
+		if p.ctx.Err() == nil {
+			p.hooks.Rejected(l, RejectFailed)
+		}
+		return
+	}
+	p.hooks.Generated(l, d, pz.Attempts)
+	p.remember(pz)
+	select {
+	case p.ready[l] <- pz:
+	default: // full: a waiter gave up after this generation was claimed
+	}
+	p.hooks.Depth(l, len(p.ready[l]))
+}
+
+// run executes an on-demand job, stopping when the job's context or the pool
+// ends.
+func (p *Pool) run(j *job) {
+	ctx, cancel := context.WithCancel(j.ctx)
+	stop := context.AfterFunc(p.ctx, cancel)
+	start := time.Now()
+	pz, err := p.gen(ctx, j.opt)
+	d := time.Since(start)
+	stop()
+	cancel()
+	if err == nil {
+		p.hooks.Generated(pz.Level, d, pz.Attempts)
+		if pz.Level != 0 {
+			p.remember(pz)
+		}
+	}
+	j.done <- jobResult{pz, err}
+}
+
+// options returns the generation options of the pool's next puzzle of level l.
+func (p *Pool) options(l Level) GenerateOptions {
+	opt := p.cfg.Options
+	opt.Level = l
+	opt.Seed = SplitSeed(p.cfg.Seed, p.n.Add(1))
+	return opt
+}
+
+// remember keeps pz among the recent puzzles of its level for Variant.
+func (p *Pool) remember(pz Puzzle) {
+	l := pz.Level
+	if l == 0 || l > Evil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if len(p.recent[l]) < recentSize {
+		p.recent[l] = append(p.recent[l], pz)
+		return
+	}
+	p.recent[l][p.next[l]] = pz
+	p.next[l] = (p.next[l] + 1) % recentSize
+}
+
+// signal wakes one idle worker, if any sleeps.
+func (p *Pool) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// admit takes a waiting slot, or reports ErrOverloaded at once.
+func (p *Pool) admit(l Level) error {
+	select {
+	case p.waiting <- struct{}{}:
+		return nil
+	default:
+		p.hooks.Rejected(l, RejectOverloaded)
+		return ErrOverloaded
+	}
+}
+
+// Get returns a puzzle of level l: a ready one from the buffer when there is
+// one (no waiting: a channel receive), else the next one the workers make,
+// waiting at most until ctx ends (then it returns ctx.Err()). When
+// MaxWaiting requests already wait it returns ErrOverloaded at once.
+func (p *Pool) Get(ctx context.Context, l Level) (Puzzle, error) {
+	if err := p.check(l); err != nil {
+		return Puzzle{}, err
+	}
+	select {
+	case pz := <-p.ready[l]:
+		p.took(l)
+		return pz, nil
+	default:
+	}
+	if err := p.admit(l); err != nil {
+		return Puzzle{}, err
+	}
+	defer func() { <-p.waiting }()
+	p.mu.Lock()
+	p.waiters[l]++
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		p.waiters[l]--
+		p.mu.Unlock()
+	}()
+	p.signal()
+	select {
+	case pz := <-p.ready[l]:
+		p.took(l)
+		return pz, nil
+	case <-ctx.Done():
+		p.hooks.Rejected(l, RejectCanceled)
+		return Puzzle{}, ctx.Err()
+	case <-p.ctx.Done():
+		return Puzzle{}, ErrPoolClosed
+	}
+}
+
+// took reports the new depth of l and wakes a worker to refill it.
+func (p *Pool) took(l Level) {
+	p.hooks.Depth(l, len(p.ready[l]))
+	p.signal()
+}
+
+// check rejects unknown levels and a closed pool.
+func (p *Pool) check(l Level) error {
+	if l < Easy || l > Evil {
+		return &UnknownLevelError{Name: l.String()}
+	}
+	if p.ctx.Err() != nil {
+		return ErrPoolClosed
+	}
+	return nil
+}
+
+// Fresh returns a puzzle of level l generated for this request on one of the
+// pool's workers (never from the buffer), with the pool's options and next
+// seed. It waits for a free worker and for generation at most until ctx ends
+// (then it returns ctx.Err()); it fails fast with ErrOverloaded like Get.
+func (p *Pool) Fresh(ctx context.Context, l Level) (Puzzle, error) {
+	if err := p.check(l); err != nil {
+		return Puzzle{}, err
+	}
+	return p.Generate(ctx, p.options(l))
+}
+
+// Generate runs Generate(ctx, opt) on one of the pool's workers, so that
+// callers with their own options (a puzzle of the day, say) share the pool's
+// CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
+func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	if p.ctx.Err() != nil {
+		return Puzzle{}, ErrPoolClosed
+	}
+	if err := p.admit(opt.Level); err != nil {
+		return Puzzle{}, err
+	}
+	defer func() { <-p.waiting }()
+	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
+	select {
+	case p.jobs <- j:
+	case <-ctx.Done():
+		p.hooks.Rejected(opt.Level, RejectCanceled)
+		return Puzzle{}, ctx.Err()
+	case <-p.ctx.Done():
+		return Puzzle{}, ErrPoolClosed
+	}
+	r := <-j.done // the worker stops soon when ctx or the pool ends
+	if r.err != nil {
+		if ctx.Err() != nil {
+			p.hooks.Rejected(opt.Level, RejectCanceled)
+			return Puzzle{}, ctx.Err()
+		}
+		if p.ctx.Err() != nil {
+			return Puzzle{}, ErrPoolClosed
+		}
+		p.hooks.Rejected(opt.Level, RejectFailed)
+	}
+	return r.p, r.err
+}
+
+// Variant returns an isomorphic variant (Puzzle.VariantOf(seed)) of one of
+// the recent puzzles of level l, chosen by seed, without blocking; false when
+// the pool has made no puzzle of l yet. The variant has the same solution
+// count and rating as its original and Fresh == false.
+func (p *Pool) Variant(l Level, seed uint64) (Puzzle, bool) {
+	if l < Easy || l > Evil {
+		return Puzzle{}, false
+	}
+	p.mu.Lock()
+	n := len(p.recent[l])
+	var pz Puzzle
+	if n > 0 {
+		pz = p.recent[l][seed%uint64(n)]
+	}
+	p.mu.Unlock()
+	if n == 0 {
+		return Puzzle{}, false
+	}
+	return pz.VariantOf(seed), true
+}
+
+// Depth returns the number of ready puzzles of level l.
+func (p *Pool) Depth(l Level) int {
+	if l < Easy || l > Evil {
+		return 0
+	}
+	return len(p.ready[l])
+}
+
+// Ready reports whether every level has at least one ready puzzle: the pool
+// is warm and Get answers without generating.
+func (p *Pool) Ready() bool {
+	for _, l := range Levels {
+		if len(p.ready[l]) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// SplitSeed derives the n-th seed of a sequence from base (SplitMix64), so
+// that a pool's puzzles have distinct, reproducible seeds.
+func SplitSeed(base, n uint64) uint64 {
+	z := base + n*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// randomSeed returns an unpredictable seed, for pools given none.
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := cryptorand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.BigEndian.Uint64(b[:])
+}

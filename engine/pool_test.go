@@ -1,0 +1,268 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.uber.org/goleak"
+)
+
+// recHooks records what a pool reports.
+type recHooks struct {
+	mu        sync.Mutex
+	generated map[Level]int
+	attempts  int
+	depth     map[Level]int
+	rejected  map[string]int
+}
+
+func newRecHooks() *recHooks {
+	return &recHooks{generated: map[Level]int{}, depth: map[Level]int{}, rejected: map[string]int{}}
+}
+
+func (h *recHooks) Generated(l Level, d time.Duration, attempts int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.generated[l]++
+	h.attempts += attempts
+}
+
+func (h *recHooks) Depth(l Level, n int) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.depth[l] = n
+}
+
+func (h *recHooks) Rejected(l Level, reason string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.rejected[reason]++
+}
+
+func (h *recHooks) count(reason string) int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.rejected[reason]
+}
+
+// fakeGen is a generator for pool tests: it returns a puzzle carrying the
+// options at once, or, when gate is not nil, after gate is closed or ctx
+// ends.
+type fakeGen struct {
+	gate  chan struct{}
+	calls atomic.Int64
+}
+
+func (f *fakeGen) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	f.calls.Add(1)
+	if f.gate != nil {
+		select {
+		case <-f.gate:
+		case <-ctx.Done():
+			return Puzzle{}, ctx.Err()
+		}
+	}
+	return Puzzle{Level: opt.Level, Seed: opt.Seed, Attempts: 2, Fresh: true}, nil
+}
+
+// waitFor polls cond until it holds or a generous time passes.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); !cond(); {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+func TestPoolFillsBuffers(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &fakeGen{}
+	h := newRecHooks()
+	p := NewPool(PoolConfig{Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
+	defer p.Close()
+	waitFor(t, "full buffers", func() bool {
+		for _, l := range Levels {
+			if p.Depth(l) != 3 {
+				return false
+			}
+		}
+		return true
+	})
+	if !p.Ready() {
+		t.Fatal("Ready() = false with full buffers")
+	}
+	seen := map[uint64]bool{}
+	for _, l := range Levels {
+		for range 3 {
+			pz, err := p.Get(context.Background(), l)
+			if err != nil || pz.Level != l || !pz.Fresh {
+				t.Fatalf("Get(%v) = %+v, %v, want a fresh puzzle of the level", l, pz, err)
+			}
+			if seen[pz.Seed] {
+				t.Fatalf("Get(%v) returned seed %d twice", l, pz.Seed)
+			}
+			seen[pz.Seed] = true
+		}
+	}
+	// Taking puzzles wakes the workers, which fill the buffers again.
+	waitFor(t, "refilled buffers", p.Ready)
+	p.Close()
+	p.Close() // idempotent
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	total := 0
+	for _, n := range h.generated {
+		total += n
+	}
+	if total != int(f.calls.Load()) || h.attempts != 2*total {
+		t.Errorf("hooks saw %d puzzles and %d attempts, generator made %d", total, h.attempts, f.calls.Load())
+	}
+}
+
+func TestPoolGetWaitsBoundedByContext(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &fakeGen{gate: make(chan struct{})}
+	h := newRecHooks()
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
+	defer p.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := p.Get(ctx, Hard); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Get with an empty buffer and a 20ms deadline = %v, want %v", err, context.DeadlineExceeded)
+	}
+	if h.count(RejectCanceled) != 1 {
+		t.Errorf("Rejected(%q) reported %d times, want 1", RejectCanceled, h.count(RejectCanceled))
+	}
+	// A waiting request gets the puzzle as soon as a worker makes it.
+	done := make(chan error, 1)
+	go func() {
+		pz, err := p.Get(context.Background(), Hard)
+		if err == nil && pz.Level != Hard {
+			err = errors.New("wrong level")
+		}
+		done <- err
+	}()
+	waitFor(t, "the request to wait", func() bool { return len(p.waiting) == 1 })
+	close(f.gate)
+	if err := <-done; err != nil {
+		t.Fatalf("Get after generation = %v", err)
+	}
+}
+
+func TestPoolOverloadFailsFast(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &fakeGen{gate: make(chan struct{})}
+	h := newRecHooks()
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, MaxWaiting: 2, Hooks: h, Generate: f.generate})
+	defer p.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, l := range []Level{Easy, Evil} {
+		wg.Go(func() {
+			if _, err := p.Get(ctx, l); !errors.Is(err, context.Canceled) {
+				t.Errorf("waiting Get(%v) = %v, want %v", l, err, context.Canceled)
+			}
+		})
+	}
+	waitFor(t, "two waiting requests", func() bool { return len(p.waiting) == 2 })
+	for _, try := range []func() error{
+		func() error { _, err := p.Get(context.Background(), Medium); return err },
+		func() error { _, err := p.Fresh(context.Background(), Medium); return err },
+	} {
+		if err := try(); !errors.Is(err, ErrOverloaded) {
+			t.Errorf("request beyond MaxWaiting = %v, want %v", err, ErrOverloaded)
+		}
+	}
+	if h.count(RejectOverloaded) != 2 {
+		t.Errorf("Rejected(%q) reported %d times, want 2", RejectOverloaded, h.count(RejectOverloaded))
+	}
+	cancel()
+	wg.Wait()
+}
+
+func TestPoolCloseEndsWaiters(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &fakeGen{gate: make(chan struct{})} // never opened: workers block in generation
+	p := NewPool(PoolConfig{Workers: 2, Generate: f.generate})
+	errs := make(chan error, 2)
+	go func() { _, err := p.Get(context.Background(), Medium); errs <- err }()
+	go func() { _, err := p.Fresh(context.Background(), Medium); errs <- err }()
+	waitFor(t, "two waiting requests", func() bool { return len(p.waiting) == 2 })
+	p.Close()
+	for range 2 {
+		if err := <-errs; !errors.Is(err, ErrPoolClosed) {
+			t.Errorf("request pending at Close = %v, want %v", err, ErrPoolClosed)
+		}
+	}
+	if _, err := p.Get(context.Background(), Easy); !errors.Is(err, ErrPoolClosed) {
+		t.Errorf("Get after Close = %v, want %v", err, ErrPoolClosed)
+	}
+}
+
+func TestPoolFreshAndBadLevel(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	f := &fakeGen{}
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 42, Options: GenerateOptions{Symmetry: Mirror}, Generate: f.generate})
+	defer p.Close()
+	pz, err := p.Fresh(context.Background(), Evil)
+	if err != nil || pz.Level != Evil {
+		t.Fatalf("Fresh(evil) = %+v, %v", pz, err)
+	}
+	if _, err := p.Get(context.Background(), Level(9)); err == nil {
+		t.Errorf("Get(Level(9)) = nil error, want an unknown level")
+	}
+	if _, ok := p.Variant(Level(0), 1); ok {
+		t.Errorf("Variant(Level(0)) ok, want false")
+	}
+}
+
+// TestPoolRealGenerator runs the pool with the real generator: every level's
+// puzzle has one solution (by the oracle) and the level asked for, and
+// variants keep both.
+func TestPoolRealGenerator(t *testing.T) {
+	defer goleak.VerifyNone(t)
+	p := NewPool(PoolConfig{Workers: 2, BufferSize: 1, Seed: 3})
+	defer p.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	for _, l := range Levels {
+		pz, err := p.Get(ctx, l)
+		if err != nil {
+			t.Fatalf("Get(%v) = %v", l, err)
+		}
+		checkPuzzle(t, pz, l)
+		v, ok := p.Variant(l, 99)
+		if !ok || v.Fresh {
+			t.Fatalf("Variant(%v) = %+v, %v: want a variant", l, v, ok)
+		}
+		checkPuzzle(t, v, l)
+	}
+	// Any options run on a worker: the puzzle of the day comes out the same
+	// as from Daily.
+	day := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
+	got, err := p.Generate(ctx, DailyOptions(day, Evil, "pool"))
+	want, err2 := Daily(ctx, day, Evil, "pool")
+	if err != nil || err2 != nil || got.Puzzle != want.Puzzle {
+		t.Errorf("Pool.Generate(daily) = %v (%v), Daily = %v (%v)", got.Puzzle, err, want.Puzzle, err2)
+	}
+}
+
+// checkPuzzle checks a generated puzzle: one solution by the oracle, which is
+// its Solution, and the level by the rater.
+func checkPuzzle(t *testing.T, pz Puzzle, l Level) {
+	t.Helper()
+	n, sol := oracleCount(pz.Puzzle, 2)
+	if n != 1 || sol != pz.Solution {
+		t.Fatalf("puzzle %v: oracle count %d, solution %v, want 1 and %v", pz.Puzzle, n, sol, pz.Solution)
+	}
+	r, err := Rate(pz.Puzzle)
+	if err != nil || r.Level != l || pz.Level != l {
+		t.Fatalf("Rate(%v) = %v, %v; Puzzle.Level %v; want %v", pz.Puzzle, r.Level, err, pz.Level, l)
+	}
+}

@@ -1,0 +1,380 @@
+package engine
+
+import "math/bits"
+
+// fastState is the position of the fast solver: for each digit and each band
+// (three rows) a 27-bit word of the cells where the digit may still go,
+// plus the cells not yet solved. It is a plain value of 228 bytes; a guess
+// copies it on the Go stack, so solving allocates nothing.
+//
+// A band word holds three rows of nine cells, row-major, bit 9r+c:
+//
+//	            box 0      box 1      box 2
+//	row 0    0  1  2 |  3  4  5 |  6  7  8
+//	row 1    9 10 11 | 12 13 14 | 15 16 17
+//	row 2   18 19 20 | 21 22 23 | 24 25 26
+//
+// and the grid is 27 such words, digit-major:
+//
+//	cand[3d+b] = candidates of digit d+1 in band b (rows 3b..3b+2)
+//
+//	          band 0     band 1     band 2
+//	digit 1  cand[0]    cand[1]    cand[2]
+//	digit 2  cand[3]    cand[4]    cand[5]
+//	  ...
+//	digit 9  cand[24]   cand[25]   cand[26]
+//
+// A row of a band word is a 9-bit field, a box is three 3-bit fields, a
+// column is the bits c, c+9, c+18 of the three words of a digit. A "triad"
+// is the three cells where a row meets a box.
+//
+// Invariants: a solved cell keeps exactly its digit's bit and no other digit
+// has it; every solved cell's digit has been removed from its peers. prev
+// records each word as it was when last propagated, so only changed words
+// are looked at again.
+type fastState struct {
+	cand     [27]uint32
+	prev     [27]uint32
+	unsolved [3]uint32
+	dirty    uint32 // bit w: word w may have changed since its last update
+}
+
+// fastSearch is the bookkeeping of one solve: the limit, what was found, and
+// the statistics. It lives on the caller's stack.
+type fastSearch struct {
+	limit    int
+	count    int
+	guesses  int
+	nodes    int
+	solution fastState
+}
+
+// solveFast is the bitboard solver behind Solve: band bitboards, singles and
+// in-band locked candidates propagated to a fixpoint, then a guess on a cell
+// with two candidates (or the fewest) with depth-first search. It counts
+// solutions up to limit (at least 1). It allocates nothing.
+func solveFast(g Grid, limit int) Result {
+	var st fastState
+	if !st.init(&g) {
+		return Result{}
+	}
+	sr := fastSearch{limit: max(limit, 1)}
+	sr.search(st)
+	res := Result{Count: sr.count, Guesses: sr.guesses, Nodes: sr.nodes}
+	if sr.count > 0 {
+		res.Solution = sr.solution.grid()
+	}
+	return res
+}
+
+// init sets up the position of puzzle g. It reports false when two givens
+// conflict or a cell holds a value above 9.
+func (s *fastState) init(g *Grid) bool {
+	for i := range s.cand {
+		s.cand[i] = bandCells
+	}
+	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
+	s.dirty = 1<<27 - 1
+	for cell, d := range g {
+		if d == 0 {
+			continue
+		}
+		if d > 9 || !s.place(int(d)-1, cell/27, cell%27) {
+			return false
+		}
+	}
+	return true
+}
+
+// place puts digit d (0..8) in cell i (0..26) of band b. It reports false
+// when d is no longer a candidate there. Cost: 11 word updates.
+func (s *fastState) place(d, b, i int) bool {
+	w := 3*d + b
+	old := s.cand[w]
+	if old>>i&1 == 0 {
+		return false
+	}
+	s.assign(d, b, i)
+	s.cand[w] = old &^ peerInBand[i]
+	return true
+}
+
+// assign records digit d in cell i of band b everywhere but in d's own word
+// of band b, which the caller updates: the cell is solved, no other digit
+// may go there, and d leaves the cell's column in the other bands.
+func (s *fastState) assign(d, b, i int) {
+	bit := uint32(1) << uint(i)
+	s.unsolved[b] &^= bit
+	c := s.cand[b : b+25 : b+25]
+	c[0] &^= bit
+	c[3] &^= bit
+	c[6] &^= bit
+	c[9] &^= bit
+	c[12] &^= bit
+	c[15] &^= bit
+	c[18] &^= bit
+	c[21] &^= bit
+	c[24] &^= bit
+	col := colInBand[cellCol[i]]
+	ob := otherBands[b]
+	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
+	s.cand[w0] &^= col
+	s.cand[w1] &^= col
+	s.dirty |= bandWords<<uint(b) | 1<<uint(w0) | 1<<uint(w1)
+}
+
+// wordDigit and wordBand map a word index w = 3d+b to d and b.
+var (
+	wordDigit = [27]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
+	wordBand  = [27]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+)
+
+// bandWords has bit w set for the nine words of band 0; shifted by b, those
+// of band b.
+const bandWords = 0x1249249
+
+// updateWord brings word w (digit w/3, band w%3) up to date: it removes the
+// triads that fit no row-to-box matching (locked candidates) and solves each
+// row of the band left with one cell (a hidden single in the row, or in a
+// box once locked candidates have narrowed the row to it). It reports false
+// on a contradiction.
+func (s *fastState) updateWord(w int) bool {
+	d, b := int(wordDigit[w]), int(wordBand[w])
+	a := s.cand[w]
+	for {
+		shrink := uint32(shrinkRow[a&0x1ff]) | uint32(shrinkRow[a>>9&0x1ff])<<3 | uint32(shrinkRow[a>>18&0x1ff])<<6
+		a &= triadMask[shrink&0x1ff]
+		if a == 0 {
+			return false
+		}
+		// Rows left with one cell, among cells not yet solved.
+		single := (uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18) & s.unsolved[b]
+		if single == 0 {
+			break
+		}
+		for ; single != 0; single &= single - 1 {
+			i := bits.TrailingZeros32(single)
+			if a>>uint(i)&1 == 0 { // taken by a peer placed in this loop
+				return false
+			}
+			a &^= peerInBand[i]
+			s.assign(d, b, i)
+		}
+	}
+	s.cand[w] = a
+	s.prev[w] = a
+	return true
+}
+
+// propagate applies the rules until none applies: changed band words are
+// updated (hidden singles in rows and boxes, locked candidates in bands),
+// then naked singles, then hidden singles in columns, then locked candidates
+// in stacks; each later rule runs only when the earlier ones are stuck. It reports
+// false on a contradiction. On success it returns the cells with exactly two
+// candidates (per band) for the guess.
+func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
+	for {
+		for s.dirty != 0 {
+			w := bits.TrailingZeros32(s.dirty)
+			s.dirty &^= 1 << uint(w)
+			if s.cand[w] != s.prev[w] && !s.updateWord(w) {
+				return pairs, false
+			}
+		}
+		if s.unsolved == [3]uint32{} {
+			return pairs, true
+		}
+		// Naked singles: cells with one candidate, from bit-sliced counting.
+		placed := false
+		for b := range 3 {
+			var once, twice, thrice uint32
+			for w := b; w < 27; w += 3 {
+				x := s.cand[w]
+				thrice |= twice & x
+				twice |= once & x
+				once |= x
+			}
+			u := s.unsolved[b]
+			if u&^once != 0 {
+				return pairs, false
+			}
+			pairs[b] = twice &^ thrice & u
+			for single := u &^ twice; single != 0; single &= single - 1 {
+				i := bits.TrailingZeros32(single)
+				if s.unsolved[b]>>uint(i)&1 == 0 {
+					continue
+				}
+				d := 0
+				for s.cand[3*d+b]>>uint(i)&1 == 0 {
+					d++
+					if d == 9 {
+						return pairs, false
+					}
+				}
+				if !s.place(d, b, i) {
+					return pairs, false
+				}
+				placed = true
+			}
+		}
+		if placed {
+			continue
+		}
+		// Hidden singles in columns: a digit with one cell in a column.
+		for d := range 9 {
+			w := 3 * d
+			a0, a1, a2 := s.cand[w], s.cand[w+1], s.cand[w+2]
+			any0, one0 := colCounts(a0)
+			any1, one1 := colCounts(a1)
+			any2, one2 := colCounts(a2)
+			if any0|any1|any2 != 0x1ff {
+				return pairs, false
+			}
+			for b, cols := range [3]uint32{one0 &^ (any1 | any2), one1 &^ (any0 | any2), one2 &^ (any0 | any1)} {
+				cells := s.cand[w+b] & (cols | cols<<9 | cols<<18) & s.unsolved[b]
+				for ; cells != 0; cells &= cells - 1 {
+					if !s.place(d, b, bits.TrailingZeros32(cells)) {
+						return pairs, false
+					}
+					placed = true
+				}
+			}
+		}
+		if placed {
+			continue
+		}
+		// Locked candidates in stacks: the band-word rule turned by a
+		// quarter, on the columns of each stack.
+		narrowed := false
+		for d := range 9 {
+			w := 3 * d
+			any0 := colAny(s.cand[w])
+			any1 := colAny(s.cand[w+1])
+			any2 := colAny(s.cand[w+2])
+			for st := uint(0); st < 9; st += 3 {
+				sh := any0>>st&7 | (any1>>st&7)<<3 | (any2>>st&7)<<6
+				m := uint32(triadSet[sh])
+				if m == 0 {
+					return pairs, false
+				}
+				if m == sh {
+					continue
+				}
+				for b := range 3 {
+					if cut := (sh &^ m) >> uint(3*b) & 7 << st; cut != 0 {
+						s.cand[w+b] &^= cut | cut<<9 | cut<<18
+						s.dirty |= 1 << uint(w+b)
+						narrowed = true
+					}
+				}
+			}
+		}
+		if !narrowed {
+			return pairs, true
+		}
+	}
+}
+
+// colAny returns the columns of band word a with a candidate.
+func colAny(a uint32) uint32 { return (a | a>>9 | a>>18) & 0x1ff }
+
+// colCounts returns the columns of band word a with at least one candidate
+// and those with exactly one, as 9-bit masks.
+func colCounts(a uint32) (anyCol, oneCol uint32) {
+	r0, r1, r2 := a&0x1ff, a>>9&0x1ff, a>>18&0x1ff
+	anyCol = r0 | r1 | r2
+	oneCol = (r0 ^ r1 ^ r2) &^ (r0 & r1 & r2)
+	return anyCol, oneCol
+}
+
+// search propagates s, then guesses on one cell, trying each candidate in
+// turn; the last candidate reuses s instead of a copy. s is passed by value
+// so that each level's copy lives in its stack frame, not on the heap.
+func (sr *fastSearch) search(st fastState) {
+	s := &st
+	for {
+		sr.nodes++
+		pairs, ok := s.propagate()
+		if !ok {
+			return
+		}
+		b, i, found := s.pickGuess(&pairs)
+		if !found {
+			if s.unsolved == [3]uint32{} {
+				if sr.count == 0 {
+					sr.solution = *s
+				}
+				sr.count++
+				return
+			}
+			b, i = s.fewestCandidates()
+		}
+		sr.guesses++
+		var digits uint32 // candidate digits of the cell, bit d
+		for d := range 9 {
+			digits |= (s.cand[3*d+b] >> uint(i) & 1) << uint(d)
+		}
+		for ; digits&(digits-1) != 0; digits &= digits - 1 {
+			next := *s
+			if next.place(bits.TrailingZeros32(digits), b, i) {
+				sr.search(next)
+				if sr.count >= sr.limit {
+					return
+				}
+			}
+		}
+		if !s.place(bits.TrailingZeros32(digits), b, i) {
+			return
+		}
+	}
+}
+
+// pickGuess returns the cell to guess on: among the cells with two
+// candidates, the one with the most unsolved peers, so that either choice
+// reaches far (on magictour top1465 this needs about 17 guesses per puzzle
+// where the first such cell needs 30). It reports false when no cell has two
+// candidates. Cost: three popcounts per bivalue cell.
+func (s *fastState) pickGuess(pairs *[3]uint32) (bestB, bestI int, ok bool) {
+	best := -1
+	for b, p := range pairs {
+		for ; p != 0; p &= p - 1 {
+			i := bits.TrailingZeros32(p)
+			pm := &bandPeers[27*b+i]
+			n := bits.OnesCount32(pm[0]&s.unsolved[0]) + bits.OnesCount32(pm[1]&s.unsolved[1]) + bits.OnesCount32(pm[2]&s.unsolved[2])
+			if n > best {
+				bestB, bestI, best = b, i, n
+			}
+		}
+	}
+	return bestB, bestI, best >= 0
+}
+
+// fewestCandidates returns an unsolved cell with the fewest candidates.
+func (s *fastState) fewestCandidates() (bestB, bestI int) {
+	bestN := 10
+	for b := range 3 {
+		for u := s.unsolved[b]; u != 0; u &= u - 1 {
+			i := bits.TrailingZeros32(u)
+			n := 0
+			for w := b; w < 27; w += 3 {
+				n += int(s.cand[w] >> uint(i) & 1)
+			}
+			if n < bestN {
+				bestB, bestI, bestN = b, i, n
+			}
+		}
+	}
+	return bestB, bestI
+}
+
+// grid returns the digits of a solved position.
+func (s *fastState) grid() Grid {
+	var g Grid
+	for w, a := range s.cand {
+		d, b := w/3, w%3
+		for ; a != 0; a &= a - 1 {
+			g[27*b+bits.TrailingZeros32(a)] = uint8(d + 1)
+		}
+	}
+	return g
+}

@@ -1,0 +1,150 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// Limits of the service, the defaults of Config.
+const (
+	// DefaultGenerateTimeout bounds how long a request waits for a newly
+	// generated puzzle (fresh=true, or a cold pool): evil puzzles take up
+	// to a few seconds of one core to find, so the default leaves room for
+	// one of them while keeping a client from waiting forever.
+	DefaultGenerateTimeout = 10 * time.Second
+	// DefaultMaxInFlight bounds the solves, ratings and hints computed at
+	// once: each is CPU-bound, so more than a few per core only queues
+	// inside the scheduler and raises every request's latency.
+	DefaultMaxInFlight = 64
+	// DefaultAdmissionWait is how long a request waits for a free slot
+	// before it is refused with ErrOverloaded: overload answers fast
+	// instead of queueing forever.
+	DefaultAdmissionWait = 100 * time.Millisecond
+	// MaxBatch is the largest count of puzzles one generate call returns.
+	MaxBatch = 100
+)
+
+// Errors of the service layer, beside the engine's.
+var (
+	// ErrOverloaded means no capacity was free within the admission wait;
+	// the caller should retry later.
+	ErrOverloaded = errors.New("service overloaded")
+	// ErrNotReady means the generation pool has not warmed up yet.
+	ErrNotReady = errors.New("service not ready")
+)
+
+// Config holds the tunable limits of a Service. Zero fields take the
+// defaults above.
+type Config struct {
+	// GenerateTimeout bounds a wait for a newly generated puzzle.
+	GenerateTimeout time.Duration
+	// MaxInFlight bounds concurrent CPU-bound calls (solve, rate, hint).
+	MaxInFlight int
+	// AdmissionWait is how long a call waits for one of those slots.
+	AdmissionWait time.Duration
+	// DailySalt makes this deployment's daily puzzles its own; replicas
+	// sharing the salt serve the same puzzle for the same date and level.
+	DailySalt string
+}
+
+func (c Config) withDefaults() Config {
+	if c.GenerateTimeout <= 0 {
+		c.GenerateTimeout = DefaultGenerateTimeout
+	}
+	if c.MaxInFlight <= 0 {
+		c.MaxInFlight = DefaultMaxInFlight
+	}
+	if c.AdmissionWait <= 0 {
+		c.AdmissionWait = DefaultAdmissionWait
+	}
+	return c
+}
+
+// Hooks receives what the service did, for metrics. Implementations must be
+// safe for concurrent use and fast: they run on the request path.
+type Hooks interface {
+	// Solved reports one solve with the named algorithm and its duration.
+	Solved(algorithm string, d time.Duration)
+	// Rated reports one rating (or explanation, or hint) and its duration.
+	Rated(op string, d time.Duration)
+	// Served reports one puzzle handed out: fresh from the pool, or an
+	// isomorphic variant of a recent one when the pool's buffer was empty.
+	Served(level engine.Level, fresh bool)
+}
+
+// NopHooks is Hooks that does nothing.
+type NopHooks struct{}
+
+// Solved does nothing.
+func (NopHooks) Solved(string, time.Duration) {}
+
+// Rated does nothing.
+func (NopHooks) Rated(string, time.Duration) {}
+
+// Served does nothing.
+func (NopHooks) Served(engine.Level, bool) {}
+
+// Service is the set of use-cases. It is safe for concurrent use; its zero
+// value is not usable: build it with New.
+type Service struct {
+	cfg   Config
+	hooks Hooks
+	slots chan struct{} // admission semaphore for CPU-bound calls
+	pool  Pool
+	daily dailyCache
+}
+
+// Deps are the engine parts a Service calls. Pool may be nil, and then
+// generate answers ErrNotReady.
+type Deps struct {
+	// Pool generates and buffers puzzles per level.
+	Pool Pool
+	// Hooks receives metrics events; nil means NopHooks.
+	Hooks Hooks
+}
+
+// New returns a Service with the given limits and engine parts.
+func New(cfg Config, deps Deps) *Service {
+	cfg = cfg.withDefaults()
+	if deps.Hooks == nil {
+		deps.Hooks = NopHooks{}
+	}
+	return &Service{
+		cfg:   cfg,
+		hooks: deps.Hooks,
+		slots: make(chan struct{}, cfg.MaxInFlight),
+		pool:  deps.Pool,
+	}
+}
+
+// admit takes one CPU slot, waiting at most the admission wait; the caller
+// must call the returned release once. It fails with ErrOverloaded when no
+// slot frees up in time, or with the context's error when ctx ends first.
+func (s *Service) admit(ctx context.Context) (release func(), err error) {
+	select {
+	case s.slots <- struct{}{}:
+		return s.release, nil
+	default:
+	}
+	t := time.NewTimer(s.cfg.AdmissionWait)
+	defer t.Stop()
+	select {
+	case s.slots <- struct{}{}:
+		return s.release, nil
+	case <-t.C:
+		return nil, ErrOverloaded
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (s *Service) release() { <-s.slots }
+
+// Ready reports whether the service can answer every use-case: the pool,
+// if any, has warmed up.
+func (s *Service) Ready() bool {
+	return s.pool == nil || s.pool.Ready()
+}
