@@ -119,6 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	puzzles := fs.String("puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
 	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
 	rounds := fs.Int("rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
+	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
 	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -134,7 +135,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	base := *target
 	var proc *exec.Cmd
 	if *server != "" {
-		base, proc, err = startServer(ctx, *server, stderr)
+		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), stderr)
 		if err != nil {
 			return err
 		}
@@ -374,8 +375,8 @@ func round(d time.Duration) time.Duration {
 
 // startServer starts the sudokud binary on a free loopback port with rate
 // limiting off, and returns its base URL once it logs its address.
-func startServer(ctx context.Context, bin string, stderr io.Writer) (string, *exec.Cmd, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-rate-limit", "0")
+func startServer(ctx context.Context, bin string, extra []string, stderr io.Writer) (string, *exec.Cmd, error) {
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-rate-limit", "0"}, extra...)...)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
