@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -16,6 +17,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	sudoku "github.com/sudokuhq/sudoku"
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -133,14 +135,20 @@ func (c *contract) do(x exchange) (*http.Response, []byte) {
 const (
 	puzzleHard    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	solutionHard  = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-	puzzleNoSol   = "12345678........9..............................................................."
 	puzzleEasy    = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 	solutionEasy  = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 	puzzleEmpty81 = "................................................................................."
 )
 
 func TestContract(t *testing.T) {
-	svc := service.New(service.Config{}, service.Deps{})
+	pool := engine.NewPool(engine.PoolConfig{Workers: 1, BufferSize: 2})
+	t.Cleanup(pool.Close)
+	for deadline := time.Now().Add(time.Minute); !pool.Ready(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("pool not ready within a minute")
+		}
+	}
+	svc := service.New(service.Config{}, service.Deps{Pool: pool})
 	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 4096})
 	c := newContract(t, h)
 	json := "application/json"
@@ -150,6 +158,22 @@ func TestContract(t *testing.T) {
 		{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200},
 		{name: "openapi", method: "GET", path: "/openapi.yaml", wantStatus: 200},
 		{name: "openapi gzip", method: "GET", path: "/openapi.yaml", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
+
+		{name: "generate", method: "GET", path: "/generate?level=easy", wantStatus: 200},
+		{name: "generate seeded symmetric", method: "GET", path: "/generate?level=medium&seed=7&symmetry=rotational", wantStatus: 200},
+		{name: "generate fresh", method: "GET", path: "/generate?level=hard&fresh=true", wantStatus: 200},
+		{name: "generate batch", method: "GET", path: "/generate?level=evil&count=5", wantStatus: 200},
+		{name: "generate svg", method: "GET", path: "/generate?level=easy&format=svg", wantStatus: 200},
+		{name: "generate accept svg", method: "GET", path: "/generate?level=easy", header: map[string]string{"Accept": "image/svg+xml"}, wantStatus: 200},
+		{name: "generate no level", method: "GET", path: "/generate", invalidRequest: true, wantStatus: 400},
+		{name: "generate bad level", method: "GET", path: "/generate?level=expert", invalidRequest: true, wantStatus: 400},
+		{name: "generate bad count", method: "GET", path: "/generate?level=easy&count=101", invalidRequest: true, wantStatus: 400},
+		{name: "generate svg batch", method: "GET", path: "/generate?level=easy&count=2&format=svg", wantStatus: 400},
+		{name: "daily", method: "GET", path: "/daily?level=hard&date=2026-01-31", wantStatus: 200},
+		{name: "daily today", method: "GET", path: "/daily?level=easy", wantStatus: 200},
+		{name: "daily svg", method: "GET", path: "/daily?level=easy&format=svg", wantStatus: 200},
+		{name: "daily bad date", method: "GET", path: "/daily?level=easy&date=2026-02-30", wantStatus: 400},
+		{name: "daily out of range", method: "GET", path: "/daily?level=easy&date=1999-12-31", wantStatus: 400},
 
 		{name: "solve", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `"}`, wantStatus: 200},
 		{name: "solve rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + rowsJSON(puzzleHard) + `}`, wantStatus: 200},
@@ -187,7 +211,13 @@ func TestContract(t *testing.T) {
 	for _, x := range tests {
 		c.do(x)
 	}
+	resp, _ := c.do(exchange{name: "daily etag", method: "GET", path: "/daily?level=medium&date=2026-03-01", wantStatus: 200})
+	c.do(exchange{name: "daily not modified", method: "GET", path: "/daily?level=medium&date=2026-03-01",
+		header: map[string]string{"If-None-Match": resp.Header.Get("ETag")}, wantStatus: 304})
 }
+
+// puzzleNoSol has no solution: r1c9 can only hold 9, which r2c9 holds.
+var puzzleNoSol = "12345678." + "........9" + strings.Repeat(".", 63)
 
 // rowsJSON writes an 81-character puzzle as JSON rows.
 func rowsJSON(p string) string {

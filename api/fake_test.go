@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap/zaptest"
@@ -34,6 +35,12 @@ type fakeService struct {
 	hint    engine.Hint
 	hintErr error
 	hinted  [2]engine.Grid
+
+	puzzle     engine.Puzzle // every generated or daily puzzle
+	genErr     error
+	genReq     service.GenerateRequest
+	dailyDate  time.Time
+	dailyLevel engine.Level
 }
 
 func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error) {
@@ -63,6 +70,27 @@ func (f *fakeService) Hint(_ context.Context, puzzle, current engine.Grid) (engi
 	defer f.mu.Unlock()
 	f.hinted = [2]engine.Grid{puzzle, current}
 	return f.hint, f.hintErr
+}
+
+func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) ([]engine.Puzzle, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.genReq = req
+	if f.genErr != nil {
+		return nil, f.genErr
+	}
+	out := make([]engine.Puzzle, max(req.Count, 1))
+	for i := range out {
+		out[i] = f.puzzle
+	}
+	return out, nil
+}
+
+func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (engine.Puzzle, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.dailyDate, f.dailyLevel = date, level
+	return f.puzzle, f.genErr
 }
 
 func (f *fakeService) Ready() bool {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"go.uber.org/zap"
 
@@ -111,6 +112,10 @@ func problemFor(err error) Problem {
 		algo     *engine.UnknownAlgorithmError
 		parse    *engine.ParseError
 		conflict *engine.ConflictError
+		batch    *service.BatchError
+		date     *service.DateError
+		symmetry *engine.UnknownSymmetryError
+		options  *engine.OptionsError
 	)
 	switch {
 	case errors.As(err, &maxBytes):
@@ -144,9 +149,22 @@ func problemFor(err error) Problem {
 	case errors.Is(err, engine.ErrMultipleSolutions):
 		return Problem{Status: http.StatusUnprocessableEntity, Code: "multiple-solutions", Title: "Puzzle has more than one solution",
 			Detail: err.Error() + "; this operation needs a puzzle with exactly one"}
-	case errors.Is(err, service.ErrOverloaded):
+	case errors.As(err, &batch):
+		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: batch.Error(), Parameter: "count"}
+	case errors.As(err, &date):
+		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: date.Error(), Parameter: "date"}
+	case errors.As(err, &symmetry):
+		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: symmetry.Error(),
+			Parameter: "symmetry", Allowed: symmetryNames()}
+	case errors.As(err, &options):
+		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: options.Error(),
+			Parameter: strings.ToLower(options.Field)}
+	case errors.Is(err, engine.ErrGenerationFailed):
+		return Problem{Status: http.StatusUnprocessableEntity, Code: "generation-failed", Title: "No puzzle meets the options",
+			Detail: err.Error() + "; try another symmetry or level"}
+	case errors.Is(err, service.ErrOverloaded), errors.Is(err, engine.ErrOverloaded):
 		return Problem{Status: http.StatusServiceUnavailable, Code: "overloaded", Title: "Service overloaded", Detail: err.Error(), RetryAfter: 1}
-	case errors.Is(err, service.ErrNotReady):
+	case errors.Is(err, service.ErrNotReady), errors.Is(err, engine.ErrPoolClosed):
 		return Problem{Status: http.StatusServiceUnavailable, Code: "not-ready", Title: "Service not ready", Detail: err.Error(), RetryAfter: 1}
 	case errors.Is(err, context.DeadlineExceeded):
 		return Problem{Status: http.StatusGatewayTimeout, Code: "deadline", Title: "Deadline exceeded",

@@ -86,6 +86,8 @@ type Service interface {
 	solver
 	rater
 	hinter
+	generator
+	daily
 	readiness
 }
 

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
@@ -76,5 +78,45 @@ func BenchmarkAlgorithms(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkBruteForceExample repeats seed 002's variance experiment: one
+// puzzle solved 100 times (seeds 1..100) by naive and by optimized brute
+// force, reporting the mean, least and most attempts. The seed's puzzle is
+// not given; this uses the krazydad 1-easy puzzle with the most givens.
+// Run with -benchtime=1x: one op is the 100 runs.
+func BenchmarkBruteForceExample(b *testing.B) {
+	var g Grid
+	for _, r := range dataset.Load(b, dataset.CalibKrazyDad, 0) {
+		if h := MustParse(r.Puzzle()); r.Field(1) == "1-easy" && h.Givens() > g.Givens() {
+			g = h
+		}
+	}
+	type solver func(context.Context, Grid, *rand.Rand, int) (Result, error)
+	for _, tt := range []struct {
+		name  string
+		solve solver
+	}{{"naive", SolveNaive}, {"brute", SolveBrute}} {
+		b.Run(tt.name, func(b *testing.B) {
+			const runs = 100
+			for b.Loop() {
+				sum, least, most, solved := 0, math.MaxInt, 0, 0
+				for seed := range uint64(runs) {
+					res, err := tt.solve(context.Background(), g, rand.New(rand.NewPCG(seed+1, 0)), 0)
+					if err == nil && res.Count == 1 {
+						solved++
+					} else if !errors.Is(err, ErrBudgetExceeded) {
+						b.Fatalf("%s(%s) = %+v, %v", tt.name, g, res, err)
+					}
+					sum += res.Guesses
+					least, most = min(least, res.Guesses), max(most, res.Guesses)
+				}
+				b.ReportMetric(float64(sum)/runs, "mean-attempts")
+				b.ReportMetric(float64(least), "min-attempts")
+				b.ReportMetric(float64(most), "max-attempts")
+				b.ReportMetric(100*float64(solved)/runs, "%solved")
+			}
+		})
 	}
 }

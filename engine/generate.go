@@ -208,7 +208,7 @@ func CompletedGrid(rng *rand.Rand) Grid {
 			if b.Solved() {
 				return b.Digits
 			}
-			if b.Empty() > 60 {
+			if b.Empty() > 60 { // far from unique: skip the solver
 				continue
 			}
 			res := Solve(b.Digits)

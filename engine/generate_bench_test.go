@@ -14,7 +14,13 @@ import (
 // a run uses seed i, so runs of equal b.N make the same puzzles.
 //
 //	go test ./engine -run '^$' -bench 'Generate/' -benchtime 200x -cpu 1
-func BenchmarkGenerate(b *testing.B) {
+func BenchmarkGenerate(b *testing.B) { benchGenerate(b, None) }
+
+// BenchmarkGenerateRotational is BenchmarkGenerate with half-turn
+// symmetry, the symmetry of the puzzles of the day.
+func BenchmarkGenerateRotational(b *testing.B) { benchGenerate(b, Rotational180) }
+
+func benchGenerate(b *testing.B, sym Symmetry) {
 	for _, l := range append([]Level{0}, Levels[:]...) {
 		name := l.String()
 		if l == 0 {
@@ -26,9 +32,10 @@ func BenchmarkGenerate(b *testing.B) {
 			attempts, givens := 0, 0
 			ctx := context.Background()
 			b.ResetTimer()
+			cpu0 := processCPU()
 			for i := range b.N {
 				t0 := time.Now()
-				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i)})
+				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i), Symmetry: sym})
 				lat = append(lat, time.Since(t0))
 				if err != nil {
 					b.Fatal(err)
@@ -36,8 +43,14 @@ func BenchmarkGenerate(b *testing.B) {
 				attempts += p.Attempts
 				givens += p.Puzzle.Givens()
 			}
+			cpu := processCPU() - cpu0
 			b.StopTimer()
 			reportLatency(b, lat)
+			if cpu > 0 {
+				// Process CPU time (GC included): steadier than wall time
+				// when other work shares the machine. Run with -cpu 1.
+				b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
+			}
 			b.ReportMetric(float64(attempts)/float64(b.N), "attempts/puzzle")
 			b.ReportMetric(float64(givens)/float64(b.N), "givens/puzzle")
 		})

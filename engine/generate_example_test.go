@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// 43.17..8.8..5.491.....6...4......82..25.....7...61....6.3.2..5..4......2..94..3..
-	// hard 28 1
+	// 94.2.6.........8....89...7...3....1.......3.54....87.......9..2.6.4.5.9.....3....
+	// hard 22 1
 }
 
 // A symmetric, minimal puzzle.

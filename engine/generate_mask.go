@@ -253,10 +253,23 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 		m.p, m.givens, m.minimal = s.p, s.givens, s.minimal
 		fails++
 	}
+	// Reaching the level from below stops at its easiest puzzles; a few
+	// more removals within the level (a number drawn per puzzle) spread the
+	// puzzles over the level, down to its hardest.
+	spread, spreadFails := m.rng.IntN(maxSpread+1), 0
+	fromAbove := false // the level was reached by giving cells back
 	for ctx.Err() == nil {
 		d := t.dir(r)
 		if d == 0 && m.done() {
-			return r, true
+			if spread == 0 || spreadFails == maxSpreadFailures || m.opt.Minimal {
+				return r, true
+			}
+			if m.within(t, &r, fromAbove) {
+				spread--
+			} else {
+				spreadFails++
+			}
+			continue
 		}
 		if fails >= m.opt.AllowedFailures {
 			return r, false
@@ -274,7 +287,7 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 			}
 			nr, ok := m.rate()
 			if nd := t.dir(nr); ok && (nd == 0 || nd > 0 && nr.Score < r.Score) {
-				r = nr
+				r, fromAbove = nr, true
 			} else {
 				undo(save)
 			}
@@ -317,6 +330,52 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 		}
 	}
 	return r, false
+}
+
+// Spreading within the level.
+const (
+	// maxSpread is the most moves made within the level once it is
+	// reached.
+	maxSpread = 6
+	// maxSpreadFailures ends spreading after that many removals that left
+	// the level.
+	maxSpreadFailures = 3
+)
+
+// within makes one move that keeps the puzzle on target, updating *r: it
+// removes a random orbit (the puzzle staying unique), or, when the level was
+// reached from above, puts one back. It reports false when the move left
+// the target (it is undone) or no move is possible.
+func (m *masker) within(t target, r *Rating, fromAbove bool) bool {
+	if fromAbove {
+		save, saveGivens, saveMinimal := m.p, m.givens, m.minimal
+		if !m.addOne() {
+			return false
+		}
+		if nr, ok := m.rate(); ok && t.dir(nr) == 0 {
+			*r = nr
+			return true
+		}
+		m.p, m.givens, m.minimal = save, saveGivens, saveMinimal
+		return false
+	}
+	if m.minimal {
+		return false
+	}
+	for _, o := range m.shuffled() {
+		save, saveGivens := m.p, m.givens
+		if !m.tryRemove(o) {
+			continue
+		}
+		if nr, ok := m.rate(); ok && t.dir(nr) == 0 {
+			*r = nr
+			return true
+		}
+		m.p, m.givens = save, saveGivens
+		return false
+	}
+	m.minimal = m.opt.MinGivens == 0
+	return false
 }
 
 // isUnique reports whether g has exactly one solution: the fast solver's

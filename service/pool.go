@@ -1,12 +1,45 @@
 package service
 
-import "github.com/sudokuhq/sudoku/engine"
+import (
+	"context"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
 
 // Pool is the part of the engine's generation worker pool the service
-// uses. engine.Pool satisfies it.
+// uses; *engine.Pool satisfies it. See engine.Pool for the contract of
+// each method.
 type Pool interface {
-	// Ready reports whether every level's buffer has warmed up.
-	Ready() bool
+	// Get returns a buffered puzzle, or waits for the next one made.
+	Get(ctx context.Context, level engine.Level) (engine.Puzzle, error)
+	// Fresh generates a puzzle for this request.
+	Fresh(ctx context.Context, level engine.Level) (engine.Puzzle, error)
+	// Generate runs the generator with the given options on a worker.
+	Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error)
+	// Variant returns an isomorphic variant of a recent puzzle without
+	// blocking; false when there is none yet.
+	Variant(level engine.Level, seed uint64) (engine.Puzzle, bool)
 	// Depth returns how many puzzles of the level are buffered.
 	Depth(level engine.Level) int
+	// Ready reports whether every level's buffer has warmed up.
+	Ready() bool
+}
+
+// canceled is a context that has ended, for a Get that must not wait.
+var canceled = func() context.Context {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	return ctx
+}()
+
+// take returns a buffered puzzle of level without waiting, and false when
+// the buffer is empty. Get with an ended context takes from the buffer
+// and returns at once; the Depth check first keeps it from counting a
+// canceled wait when the buffer is plainly empty.
+func take(p Pool, level engine.Level) (engine.Puzzle, bool) {
+	if p.Depth(level) == 0 {
+		return engine.Puzzle{}, false
+	}
+	pz, err := p.Get(canceled, level)
+	return pz, err == nil
 }

@@ -20,7 +20,8 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-j N]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
-		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one.")
+		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
+		fmt.Fprintln(stderr, "and checks on calib_nyt.tsv and calib_sudokuexchange_diabolical.tsv (never fitted on).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -47,5 +48,24 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	fmt.Fprintf(stdout, "agreement of the %s:\n\n", name)
 	calib.Report(stdout, report, engine.WNEFLambda, kd, coach)
+
+	// Checks on files never used for fitting.
+	nyt, err := calib.Load(ctx, calib.NYT, *j)
+	if err != nil {
+		return err
+	}
+	sx, err := calib.Load(ctx, calib.SudokuExchange, *j)
+	if err != nil {
+		return err
+	}
+	score := func(s *calib.Sample) float64 { return report.Score(&s.Rating) }
+	a := calib.AgreeOn(nyt, score, 1, nyt.Levels)
+	c := calib.Confusion4(report, nyt)
+	fmt.Fprintf(stdout, "\nchecks, not fitted on:\n\n- %s (n = %d): score vs label gamma %.3f, Spearman %.3f, tau-b %.3f; level exact %.1f%%, within one %.1f%%\n",
+		nyt.Name, a.N, a.Gamma, a.Spearman, a.TauB, 100*c.Exact(), 100*c.Within1())
+	a = calib.AgreeSE(sx, score)
+	c = calib.Confusion4(report, sx)
+	fmt.Fprintf(stdout, "- %s (n = %d, all SE ≥ 5.0): score vs shipped SE rating Spearman %.3f, tau-b %.3f; rated evil %.1f%%\n",
+		sx.Name, a.N, a.Spearman, a.TauB, 100*c.Exact())
 	return nil
 }

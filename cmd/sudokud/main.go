@@ -29,6 +29,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/api"
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -45,21 +46,27 @@ func main() {
 }
 
 // run wires and runs the service until ctx ends, then shuts it down
-// gracefully. Logs go to stdout; usage and flag errors to stderr.
+// gracefully: stop accepting, drain the requests in flight, stop the
+// generation pool (waiting for its workers). Logs go to stdout; usage and
+// flag errors to stderr.
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
+	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = log.Sync() }()
+	defer func() { _ = stopLog() }()
+	defer log.Info("stopped") // runs after pool.Close
 
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg)
-	svc := service.New(cfg.service, service.Deps{Hooks: metrics})
+	cfg.pool.Hooks = metrics
+	pool := engine.NewPool(cfg.pool)
+	defer pool.Close() // after the server has drained: no request uses it any more
+	svc := service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
 	ln, err := net.Listen("tcp", cfg.addr)
@@ -77,6 +84,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()))
+	_ = log.Sync() // tell whoever waits for the address at once
+	if cfg.debugAddr != "" {
+		stopDebug, err := serveDebug(cfg.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -94,6 +109,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}
-	log.Info("stopped")
+	log.Info("drained; stopping the pool")
 	return nil
 }

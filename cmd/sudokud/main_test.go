@@ -88,15 +88,17 @@ func startServer(t *testing.T, env map[string]string, args ...string) *server {
 			t.Errorf("run returned %v, want nil after cancel", err)
 		}
 	})
-	waitHealthy(t, s.base)
+	waitOK(t, s.base+"/healthz")
+	waitOK(t, s.base+"/readyz")
 	return s
 }
 
-func waitHealthy(t *testing.T, base string) {
+// waitOK polls url until it answers 200, for at most a minute.
+func waitOK(t *testing.T, url string) {
 	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
-		resp, err := http.Get(base + "/healthz")
+		resp, err := http.Get(url)
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
@@ -105,7 +107,7 @@ func waitHealthy(t *testing.T, base string) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Fatalf("%s/healthz not OK within 30 s", base)
+	t.Fatalf("%s not OK within a minute", url)
 }
 
 // call sends a request and decodes the JSON answer into a map.
@@ -275,5 +277,37 @@ func TestRunShutdownDrainsAndLogs(t *testing.T) {
 	}
 	if !sawAccess || !sawStopped {
 		t.Errorf("logs lack the access line of request %s (%v) or the stop line (%v):\n%s", id, sawAccess, sawStopped, strings.Join(s.logs.Lines(), "\n"))
+	}
+}
+
+func TestRunDrainsInFlightRequests(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_RATE_LIMIT": "0", "SUDOKU_REQUEST_TIMEOUT": "1s"})
+	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	type answer struct {
+		status int
+		err    error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		// The naive solver runs until its budget or the 1 s deadline.
+		resp, err := http.Post(s.base+"/solve", "application/json", strings.NewReader(`{"puzzle":"`+hard+`","algorithm":"naive"}`))
+		if err != nil {
+			done <- answer{err: err}
+			return
+		}
+		resp.Body.Close()
+		done <- answer{status: resp.StatusCode}
+	}()
+	time.Sleep(200 * time.Millisecond) // let the request reach the handler
+	if err := s.stop(); err != nil {
+		t.Fatalf("run after cancel = %v, want nil", err)
+	}
+	select {
+	case a := <-done:
+		if a.err != nil {
+			t.Errorf("in-flight request during shutdown failed: %v, want an answer", a.err)
+		}
+	default:
+		t.Error("run returned before the in-flight request was answered")
 	}
 }

@@ -27,6 +27,7 @@ type Set struct {
 	Name    string // file name in ../shared/data
 	Levels  int    // number of source levels
 	Tier4   []int  // Tier4[rank] is the suggested service level (1..4) of RATING_DATA.md
+	Every   int    // when > 1, Load keeps only every Every-th line (for quick tests)
 	Samples []Sample
 }
 
@@ -35,7 +36,26 @@ type Set struct {
 var (
 	KrazyDad = Set{Name: dataset.CalibKrazyDad, Levels: 7, Tier4: []int{0, 1, 1, 2, 3, 3, 4, 4}}
 	Coach    = Set{Name: dataset.CalibCoach, Levels: 11, Tier4: []int{0, 1, 1, 1, 2, 2, 3, 3, 3, 4, 4, 4}}
+	// NYT and SudokuExchange are checks only, never fitted on.
+	NYT            = Set{Name: dataset.CalibNYT, Levels: 3, Tier4: []int{0, 1, 2, 3}}
+	SudokuExchange = Set{Name: dataset.CalibSudokuExchange, Levels: 4, Tier4: []int{0, 0, 0, 0, 4}}
 )
+
+// AgreeSE returns the agreement of f with the shipped Sudoku Explainer
+// rating, over the samples that have one.
+func AgreeSE(s Set, f func(*Sample) float64) Agreement {
+	var se, v []float64
+	for i := range s.Samples {
+		if smp := &s.Samples[i]; !math.IsNaN(smp.SE) {
+			se = append(se, smp.SE)
+			v = append(v, f(smp))
+		}
+	}
+	if len(se) == 0 {
+		return Agreement{}
+	}
+	return Agree(se, v)
+}
 
 // Load reads the set's file and rates every puzzle on j workers. It fails
 // on a malformed line or a puzzle the rater rejects.
@@ -43,6 +63,13 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 	recs, err := dataset.Read(s.Name, 0)
 	if err != nil {
 		return s, err
+	}
+	if s.Every > 1 {
+		kept := recs[:0]
+		for i := 0; i < len(recs); i += s.Every {
+			kept = append(kept, recs[i])
+		}
+		recs = kept
 	}
 	s.Samples = make([]Sample, len(recs))
 	for i, r := range recs {
@@ -132,6 +159,7 @@ func Metrics(m *engine.ScoreModel, lambda float64) []Metric {
 		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
 		{fmt.Sprintf("seed 000: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
 		{"seed 001/004: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
+		{"seed 001/004: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.StepsSequential }},
 		{"hardest tier (SE-style)", func(s *Sample) float64 { return float64(s.Rating.HardestTier) }},
 		{"seed 003: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
 		{"score", func(s *Sample) float64 { return m.Score(&s.Rating) }},
@@ -176,7 +204,7 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 		for _, s := range sets {
 			sum += AgreeOn(s, func(x *Sample) float64 { return -x.Rating.Choices.WNEF(l) }, 1, s.Levels).Spearman
 		}
-		if m := sum / float64(len(sets)); m > rho+1e-12 {
+		if m := sum / float64(len(sets)); !math.IsNaN(m) && m > rho+1e-12 {
 			lambda, rho = l, m
 		}
 	}

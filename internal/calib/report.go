@@ -26,7 +26,7 @@ func Report(w io.Writer, m *engine.ScoreModel, lambda float64, sets ...Set) {
 			if i == 0 {
 				name = fmt.Sprintf("%s (%d)", strings.TrimSuffix(strings.TrimPrefix(s.Name, "calib_"), ".tsv"), len(s.Samples))
 			}
-			fmt.Fprintf(w, "| %s | %s | %.3f | %.3f | %.3f | %.3f |\n", name, mt.Name, a.Gamma, a.Spearman, a.TauB, p.Gamma)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %s | %s |\n", name, mt.Name, f3(a.Gamma), f3(a.Spearman), f3(a.TauB), f3(p.Gamma))
 		}
 	}
 	for _, s := range sets {
@@ -91,4 +91,12 @@ func num(v float64) string {
 		return "0"
 	}
 	return fmt.Sprintf("%.6g", v)
+}
+
+// f3 formats a coefficient with 3 decimals, "–" when undefined.
+func f3(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	return fmt.Sprintf("%.3f", v)
 }

@@ -16,11 +16,12 @@ type Agreement struct {
 	TauB     float64 // Kendall's tau-b: (C−D)/√((P−Tx)(P−Ty)), ties corrected
 }
 
-// Agree computes gamma, Spearman and tau-b between x and y (same length).
+// Agree computes gamma, Spearman and tau-b between x and y (same length);
+// a coefficient is NaN when undefined (every pair tied).
 // Cost: O(n log n) for Spearman and O(n·k) for the pair counts, where k is
 // the number of distinct x values (labels have few).
 func Agree(x, y []float64) Agreement {
-	a := Agreement{N: len(x)}
+	a := Agreement{N: len(x), Gamma: math.NaN(), TauB: math.NaN()}
 	c, d, tx, ty := pairCounts(x, y)
 	if c+d > 0 {
 		a.Gamma = (c - d) / (c + d)
@@ -122,7 +123,7 @@ func pearson(a, b []float64) float64 {
 		sbb += db * db
 	}
 	if saa == 0 || sbb == 0 {
-		return 0
+		return math.NaN()
 	}
 	return sab / math.Sqrt(saa*sbb)
 }

@@ -1,0 +1,90 @@
+package calib
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// loadSet is Load for tests: it skips when the shared data is missing
+// (outside CI), like dataset.Load.
+func loadSet(t *testing.T, s Set) Set {
+	t.Helper()
+	s, err := Load(context.Background(), s, 0)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") == "" {
+			t.Skipf("shared data not available: %v", err)
+		}
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestDefaultModelAgreement checks the committed score model against the
+// labels on a sample of each calibration file, with margins below the
+// full-file numbers of docs/rating.md.
+func TestDefaultModelAgreement(t *testing.T) {
+	kd, coach := KrazyDad, Coach
+	kd.Every = 7
+	if testing.Short() {
+		kd.Every, coach.Every = 10, 2
+	}
+	kd, coach = loadSet(t, kd), loadSet(t, coach)
+	m := &engine.DefaultScoreModel
+	score := func(s *Sample) float64 { return m.Score(&s.Rating) }
+	tests := []struct {
+		set         Set
+		minSpearman float64
+		minExact    float64
+	}{
+		{kd, 0.95, 0.85},
+		{coach, 0.94, 0.75},
+	}
+	for _, tt := range tests {
+		a := AgreeOn(tt.set, score, 1, tt.set.Levels)
+		c := Confusion4(m, tt.set)
+		if a.Spearman < tt.minSpearman || c.Exact() < tt.minExact || c.Within1() < 0.98 {
+			t.Errorf("%s: Spearman %.3f (want ≥ %.2f), exact %.3f (want ≥ %.2f), within one %.3f (want ≥ 0.98)",
+				tt.set.Name, a.Spearman, tt.minSpearman, c.Exact(), tt.minExact, c.Within1())
+		}
+	}
+	if p := AgreeOn(kd, score, 1, 2); p.Gamma < 0.85 {
+		t.Errorf("%s level 1 vs 2: gamma %.3f, want ≥ 0.85", kd.Name, p.Gamma)
+	}
+}
+
+// TestFitReproducesDefault refits on the full files and checks that the
+// committed model is what the fit gives, so the constants in engine are
+// the calibrate command's output.
+func TestFitReproducesDefault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rates both full calibration files")
+	}
+	kd, coach := loadSet(t, KrazyDad), loadSet(t, Coach)
+	m := Fit(kd, coach, kd, coach)
+	d := engine.DefaultScoreModel
+	const tol = 1e-4
+	for g := range m.Weights {
+		for i := range m.Weights[g] {
+			if diff := m.Weights[g][i] - d.Weights[g][i]; diff > tol*max(1, abs(d.Weights[g][i])) || -diff > tol*max(1, abs(d.Weights[g][i])) {
+				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultScoreModel", g, i, m.Weights[g][i], d.Weights[g][i])
+			}
+		}
+	}
+	if m.Cuts != d.Cuts {
+		t.Fatalf("fitted cuts %v, committed %v", m.Cuts, d.Cuts)
+	}
+	if lambda, _ := FitLambda(kd, coach); lambda != engine.WNEFLambda {
+		t.Fatalf("fitted WNEF λ = %v, committed %v", lambda, engine.WNEFLambda)
+	}
+}
+
+func abs(v float64) float64 {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
