@@ -99,6 +99,7 @@ type PoolConfig struct {
 //
 //   - Get takes a ready puzzle (well under a microsecond); when the level's
 //     buffer is empty it waits for the workers, bounded by its context.
+//     TryGet never waits.
 //   - Generate and Fresh run one generation on a worker, bounded by the
 //     request's context.
 //   - Variant returns, without blocking, an isomorphic variant of a recent
@@ -359,6 +360,22 @@ func (p *Pool) Get(ctx context.Context, l Level) (Puzzle, error) {
 		return Puzzle{}, ctx.Err()
 	case <-p.ctx.Done():
 		return Puzzle{}, ErrPoolClosed
+	}
+}
+
+// TryGet takes a ready puzzle of level l without waiting; false when the
+// buffer is empty, the level unknown or the pool closed. Cost: a channel
+// receive.
+func (p *Pool) TryGet(l Level) (Puzzle, bool) {
+	if p.check(l) != nil {
+		return Puzzle{}, false
+	}
+	select {
+	case pz := <-p.ready[l]:
+		p.took(l)
+		return pz, true
+	default:
+		return Puzzle{}, false
 	}
 }
 

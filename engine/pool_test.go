@@ -51,18 +51,23 @@ func (h *recHooks) count(reason string) int {
 
 // fakeGen is a generator for pool tests: it returns a puzzle carrying the
 // options at once, or, when gate is not nil, after gate is closed or ctx
-// ends.
+// ends (then after a short delay, so that a Close that does not wait for
+// the workers is caught with calls still active).
 type fakeGen struct {
-	gate  chan struct{}
-	calls atomic.Int64
+	gate   chan struct{}
+	calls  atomic.Int64
+	active atomic.Int64
 }
 
 func (f *fakeGen) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
 	f.calls.Add(1)
+	f.active.Add(1)
+	defer f.active.Add(-1)
 	if f.gate != nil {
 		select {
 		case <-f.gate:
 		case <-ctx.Done():
+			time.Sleep(20 * time.Millisecond)
 			return Puzzle{}, ctx.Err()
 		}
 	}
@@ -81,7 +86,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestPoolFillsBuffers(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
@@ -97,6 +102,13 @@ func TestPoolFillsBuffers(t *testing.T) {
 	if !p.Ready() {
 		t.Fatal("Ready() = false with full buffers")
 	}
+	if pz, ok := p.TryGet(Medium); !ok || pz.Level != Medium {
+		t.Fatalf("TryGet(medium) = %+v, %v with a full buffer", pz, ok)
+	}
+	if _, ok := p.TryGet(Level(0)); ok {
+		t.Fatal("TryGet(Level(0)) ok")
+	}
+	waitFor(t, "refilled medium", func() bool { return p.Depth(Medium) == 3 })
 	seen := map[uint64]bool{}
 	for _, l := range Levels {
 		for range 3 {
@@ -126,11 +138,14 @@ func TestPoolFillsBuffers(t *testing.T) {
 }
 
 func TestPoolGetWaitsBoundedByContext(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
 	defer p.Close()
+	if _, ok := p.TryGet(Hard); ok {
+		t.Fatal("TryGet(hard) ok with an empty buffer")
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
 	if _, err := p.Get(ctx, Hard); !errors.Is(err, context.DeadlineExceeded) {
@@ -156,7 +171,7 @@ func TestPoolGetWaitsBoundedByContext(t *testing.T) {
 }
 
 func TestPoolOverloadFailsFast(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, MaxWaiting: 2, Hooks: h, Generate: f.generate})
@@ -187,7 +202,7 @@ func TestPoolOverloadFailsFast(t *testing.T) {
 }
 
 func TestPoolCloseEndsWaiters(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})} // never opened: workers block in generation
 	p := NewPool(PoolConfig{Workers: 2, Generate: f.generate})
 	errs := make(chan error, 2)
@@ -195,6 +210,9 @@ func TestPoolCloseEndsWaiters(t *testing.T) {
 	go func() { _, err := p.Fresh(context.Background(), Medium); errs <- err }()
 	waitFor(t, "two waiting requests", func() bool { return len(p.waiting) == 2 })
 	p.Close()
+	if n := f.active.Load(); n != 0 {
+		t.Errorf("Close returned with %d generations still running", n)
+	}
 	for range 2 {
 		if err := <-errs; !errors.Is(err, ErrPoolClosed) {
 			t.Errorf("request pending at Close = %v, want %v", err, ErrPoolClosed)
@@ -206,7 +224,7 @@ func TestPoolCloseEndsWaiters(t *testing.T) {
 }
 
 func TestPoolFreshAndBadLevel(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
 	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 42, Options: GenerateOptions{Symmetry: Mirror}, Generate: f.generate})
 	defer p.Close()
@@ -226,7 +244,7 @@ func TestPoolFreshAndBadLevel(t *testing.T) {
 // puzzle has one solution (by the oracle) and the level asked for, and
 // variants keep both.
 func TestPoolRealGenerator(t *testing.T) {
-	defer goleak.VerifyNone(t)
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 1, Seed: 3})
 	defer p.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
