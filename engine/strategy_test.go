@@ -141,6 +141,46 @@ func TestStrategiesOnPatterns(t *testing.T) {
 			wantApps: 1,
 			want:     cands(1, cellsOf([2]int{0, 3}, [2]int{0, 5}, [2]int{1, 1}, [2]int{1, 2})...),
 		},
+		{
+			// Row 1: 7 only in box 1, so box 1's other rows lose 7.
+			name:     "claiming",
+			b:        openBoard(nil, map[int][]int{7: except(0, 0, 1, 2)}),
+			find:     findClaiming,
+			wantApps: 1,
+			want:     cands(7, cellsOf([2]int{1, 0}, [2]int{1, 1}, [2]int{1, 2}, [2]int{2, 0}, [2]int{2, 1}, [2]int{2, 2})...),
+		},
+		{
+			// Row 1: 1 and 2 only in r1c1 and r1c2, which lose 3..9.
+			name:     "hidden pair",
+			b:        openBoard(nil, map[int][]int{1: except(0, 0, 1), 2: except(0, 0, 1)}),
+			find:     func(f *finder) int { return findHiddenSubsets(f, 2, techHiddenPair) },
+			wantApps: 1,
+			want: func() []Candidate {
+				var cs []Candidate
+				for d := 3; d <= 9; d++ {
+					cs = append(cs, Candidate{0, d}, Candidate{1, d})
+				}
+				return cs
+			}(),
+		},
+		{
+			// Band 1: 4 is on rows 1 and 2 in boxes 1 and 2, so in box 3 it
+			// is on row 3.
+			name:     "multi-line",
+			b:        openBoard(nil, map[int][]int{4: cellsOf([2]int{2, 0}, [2]int{2, 1}, [2]int{2, 2}, [2]int{2, 3}, [2]int{2, 4}, [2]int{2, 5})}),
+			find:     findMultiLine,
+			wantApps: 1,
+			want:     cands(4, cellsOf([2]int{0, 6}, [2]int{0, 7}, [2]int{0, 8}, [2]int{1, 6}, [2]int{1, 7}, [2]int{1, 8})...),
+		},
+		{
+			// Pivot r1c1 1/2/3, pincers r1c6 1/3 and r2c2 2/3: cells seeing
+			// all three lose 3.
+			name:     "xyz-wing",
+			b:        openBoard(map[int]uint16{0: Bit(1) | Bit(2) | Bit(3), 5: Bit(1) | Bit(3), 10: Bit(2) | Bit(3)}, nil),
+			find:     findXYZWing,
+			wantApps: 1,
+			want:     cands(3, 1, 2),
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
