@@ -27,19 +27,20 @@ type daily interface {
 // date (today in UTC by default), with an ETag and Cache-Control.
 func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		level, err := levelParam(r)
+		q := r.URL.Query()
+		level, err := levelParam(q)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
 		date := now().UTC()
-		if v := r.URL.Query().Get("date"); v != "" {
+		if v := q.Get("date"); v != "" {
 			if date, err = time.Parse(time.DateOnly, v); err != nil {
 				writeError(w, r, log, &paramError{name: "date", reason: fmt.Sprintf("%q is not a date: want YYYY-MM-DD", v)})
 				return
 			}
 		}
-		svg, err := wantSVG(r)
+		svg, err := wantSVG(r, q)
 		if err != nil {
 			writeError(w, r, log, err)
 			return

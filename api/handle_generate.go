@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,7 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 		q := r.URL.Query()
 		var req service.GenerateRequest
 		var err error
-		if req.Level, err = levelParam(r); err != nil {
+		if req.Level, err = levelParam(q); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
@@ -89,11 +90,11 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			}
 			req.Count = n
 		}
-		if req.Fresh, err = boolParam(r, "fresh"); err != nil {
+		if req.Fresh, err = boolParam(q, "fresh"); err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		svg, err := wantSVG(r)
+		svg, err := wantSVG(r, q)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -125,8 +126,8 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 }
 
 // levelParam reads the required level query parameter.
-func levelParam(r *http.Request) (engine.Level, error) {
-	v := r.URL.Query().Get("level")
+func levelParam(q url.Values) (engine.Level, error) {
+	v := q.Get("level")
 	if v == "" {
 		return 0, &paramError{name: "level", reason: "missing", allowed: levelNames()}
 	}
@@ -135,8 +136,8 @@ func levelParam(r *http.Request) (engine.Level, error) {
 
 // wantSVG reports whether the client asked for SVG: format=svg, or no
 // format and an Accept header that prefers image/svg+xml to JSON.
-func wantSVG(r *http.Request) (bool, error) {
-	switch f := r.URL.Query().Get("format"); f {
+func wantSVG(r *http.Request, q url.Values) (bool, error) {
+	switch f := q.Get("format"); f {
 	case "svg":
 		return true, nil
 	case "json":

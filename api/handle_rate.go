@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"go.uber.org/zap"
@@ -84,7 +85,7 @@ type rateResponse struct {
 // and technique counts, and with ?explain=true the solving path.
 func handleRate(s rater, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		explain, err := boolParam(r, "explain")
+		explain, err := boolParam(r.URL.Query(), "explain")
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -124,8 +125,8 @@ func handleRate(s rater, log *zap.Logger) http.Handler {
 }
 
 // boolParam reads an optional boolean query parameter (false when absent).
-func boolParam(r *http.Request, name string) (bool, error) {
-	v := r.URL.Query().Get(name)
+func boolParam(q url.Values, name string) (bool, error) {
+	v := q.Get(name)
 	if v == "" {
 		return false, nil
 	}

@@ -88,6 +88,10 @@ func TestAlgorithmsSmall(t *testing.T) {
 	for _, c := range []int{0, 4, 11, 20, 33, 40, 47, 52, 60, 70, 75, 80} {
 		nearly[c] = 0
 	}
+	onePerBlock := MustParse(easySolution) // annealing has no swap to make
+	for b := range 9 {
+		onePerBlock[BoxCell(b, b)] = 0
+	}
 	tests := []struct {
 		name      string
 		in        Grid
@@ -99,6 +103,7 @@ func TestAlgorithmsSmall(t *testing.T) {
 		{"easy", MustParse(easyPuzzle), 2, 1, false, false},
 		{"nearly solved", nearly, 2, 1, false, true},
 		{"solved", MustParse(easySolution), 2, 1, false, true},
+		{"one empty cell per block", onePerBlock, 2, 1, false, true},
 		{"conflicting givens", conflict, 2, 0, false, true},
 		{"empty cell without digit", noCandidate, 2, 0, false, true},
 		{"no solution, found at once", unsolvableTop, 2, 0, true, false},
@@ -183,7 +188,7 @@ func nearlySolved(t testing.TB, puzzles []Grid, k int, rng *rand.Rand) []Grid {
 // only fail with ErrBudgetExceeded.
 func TestAlgorithmsData(t *testing.T) {
 	n := 8
-	if testing.Short() {
+	if testing.Short() || raceEnabled { // the race detector makes search ~10x slower
 		n = 3
 	}
 	rng := rand.New(rand.NewPCG(2, 2))
@@ -277,7 +282,7 @@ func TestAlgorithmsData(t *testing.T) {
 func TestSystematicAgainstOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	per := 5
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		per = 2
 	}
 	var puzzles []Grid
@@ -457,4 +462,58 @@ func TestRandomizedReproducible(t *testing.T) {
 			t.Errorf("%s with seeds 1, 2, 3 did the same work %v: the generator is ignored", name, works)
 		}
 	}
+}
+
+// FuzzAlgorithms runs every algorithm with a small budget on arbitrary
+// grids: none may panic, an answer must solve the grid, an exhaustive
+// algorithm must agree with the oracle whenever it finishes, and the only
+// errors allowed are ErrBudgetExceeded.
+//
+//	go test ./engine -run '^$' -fuzz FuzzAlgorithms -fuzztime 30s
+func FuzzAlgorithms(f *testing.F) {
+	f.Add(easyPuzzle)
+	f.Add(easySolution)
+	f.Add(unsolvableTop.String())
+	f.Add("33" + strings.Repeat(".", 79))
+	f.Add(strings.Repeat(".", 81))
+	f.Fuzz(func(t *testing.T, s string) {
+		g, err := Parse(s)
+		if err != nil {
+			return
+		}
+		const budget = 20000
+		rng := func() *rand.Rand { return rand.New(rand.NewPCG(PuzzleSeed(g), 1)) }
+		solvers := []struct {
+			name       string
+			exhaustive bool
+			solve      func() (Result, error)
+		}{
+			{"backtrack", true, func() (Result, error) { return SolveBacktrack(context.Background(), g, 2, budget) }},
+			{"dfs", true, func() (Result, error) { return SolveDFS(context.Background(), g, 2, budget) }},
+			{"annealing", false, func() (Result, error) { return SolveAnnealing(context.Background(), g, rng(), budget) }},
+			{"brute", false, func() (Result, error) { return SolveBrute(context.Background(), g, rng(), budget) }},
+			{"naive", false, func() (Result, error) { return SolveNaive(context.Background(), g, rng(), budget) }},
+		}
+		for _, sv := range solvers {
+			res, err := sv.solve()
+			if err != nil {
+				if !errors.Is(err, ErrBudgetExceeded) {
+					t.Fatalf("%s(%s) error = %v, want nil or ErrBudgetExceeded", sv.name, g, err)
+				}
+				continue
+			}
+			if res.Count > 0 && !res.Solution.IsSolutionOf(&g) {
+				t.Fatalf("%s(%s).Solution = %s is no solution", sv.name, g, res.Solution)
+			}
+			if sv.exhaustive {
+				if want, _ := oracleCount(g, 2); res.Count != want {
+					t.Fatalf("%s(%s).Count = %d, oracle says %d", sv.name, g, res.Count, want)
+				}
+			} else if res.Count == 0 {
+				if _, ok := precheck(g); ok {
+					t.Fatalf("%s(%s).Count = 0 with no error on a grid that passes precheck", sv.name, g)
+				}
+			}
+		}
+	})
 }

@@ -20,7 +20,7 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// 94.2.6.........8....89...7...3....1.......3.54....87...3...9..2.6.4...9.....3....
+	// 94.2.6.........8....89...7...3....1.......3.54....87.......9..2.6.4.5.9.....3....
 	// hard 22 1
 }
 

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Hint is the answer to a player's hint request: the single next step, or
 // what is wrong with the grid, or that it is solved.
@@ -21,9 +24,10 @@ type Hint struct {
 
 // NextHint returns the next step for current, a player's grid: puzzle's
 // givens plus the player's entries. It returns Rate's errors for a puzzle
-// that is not a proper Sudoku, and a *ConflictError when current itself
-// repeats a digit in a unit; an entry that differs from the solution (or
-// overwrites a given) is reported as Hint.Mistake with its cell. The step is
+// that is not a proper Sudoku, and a *ParseError for a cell value above 9.
+// An entry that differs from the solution (one that repeats a digit in a
+// unit among them, or one that overwrites a given) is reported as
+// Hint.Mistake with the first such cell. The step is
 // chosen as the rater would find it: the easiest tier with a valid
 // application, the first of its applications in technique and cell order.
 // Candidates are derived from current alone (the player's pencil marks are
@@ -33,8 +37,9 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 	if err := puzzle.Validate(); err != nil {
 		return h, err
 	}
-	if err := current.Validate(); err != nil {
-		return h, err
+	var ce *ConflictError
+	if err := current.Validate(); err != nil && !errors.As(err, &ce) {
+		return h, err // a value out of range; a repeated digit is a mistake, found below
 	}
 	res := Solve(puzzle)
 	switch {

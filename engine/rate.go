@@ -13,11 +13,15 @@ type Rating struct {
 	// Score is the continuous difficulty; higher is harder. See docs/rating.md
 	// for its scale.
 	Score float64
-	// Steps is seed 001's (and seed 004's) expected number of checks d: the
-	// sum over the solving path of (s+1)/(r+1) per productive tier visit
-	// (one for each of the r applications done in the round, see Rate) and s
-	// per tier searched in vain.
+	// Steps is seed 001's (and seed 004's) expected number of checks d,
+	// walking the tiers as seed 001 does: each tier searched in vain adds
+	// its s possible applications, each productive tier visit adds
+	// (s+1)/(r+1) for its r valid ones (see Rate for the rounds).
 	Steps float64
+	// StepsSequential is d as if the r applications of a round were taken
+	// one at a time with s fixed: Σ_{k=1..r} (s+1)/(k+1) per productive
+	// visit. It agrees less with human labels than Steps (docs/rating.md).
+	StepsSequential float64
 	// WNEF is seed 000's weighted normalized ease function of the puzzle
 	// (1 = every empty cell has one candidate; lower is harder), with the
 	// exponential weight of WNEFLambda.
@@ -67,9 +71,9 @@ type Rating struct {
 // The simulated expert works in rounds. Each round walks the tiers from the
 // easiest (seed 001): in each tier it counts every possible application s
 // and every valid one r. When r = 0 it adds s to Steps and goes one tier up;
-// otherwise it applies all r valid applications at once, adds
-// Σ_{k=1..r} (s+1)/(k+1) (the expected checks of taking them one at a time,
-// as seed 001 does, with s held fixed) and starts the next round at tier 1.
+// otherwise it applies all r valid applications at once, adds (s+1)/(r+1)
+// (seed 001's expected checks up to the first success) and starts the next
+// round at tier 1.
 // Applying all valid applications of a tier together makes the path, and so
 // every number of the rating, independent of cell numbering and digit
 // values: isomorphic puzzles get the same rating.
@@ -128,10 +132,12 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 			}
 			if f.apps == 0 {
 				rt.Steps += float64(s)
+				rt.StepsSequential += float64(s)
 				continue
 			}
+			rt.Steps += float64(s+1) / float64(f.apps+1)
 			for k := 1; k <= f.apps; k++ {
-				rt.Steps += float64(s+1) / float64(k+1)
+				rt.StepsSequential += float64(s+1) / float64(k+1)
 			}
 			if t == 1 {
 				singlesRounds++

@@ -4,7 +4,7 @@ import "math/bits"
 
 // fastState is the position of the fast solver: for each digit and each band
 // (three rows) a 27-bit word of the cells where the digit may still go,
-// plus the cells not yet solved. It is a plain value of 228 bytes; a guess
+// plus the cells not yet solved. It is a plain value of 232 bytes; a guess
 // copies it on the Go stack, so solving allocates nothing.
 //
 // A band word holds three rows of nine cells, row-major, bit 9r+c:
@@ -30,8 +30,8 @@ import "math/bits"
 //
 // Invariants: a solved cell keeps exactly its digit's bit and no other digit
 // has it; every solved cell's digit has been removed from its peers. prev
-// records each word as it was when last propagated, so only changed words
-// are looked at again.
+// records each word as it was when last propagated, and dirty marks the
+// words touched since, so only changed words are looked at again.
 type fastState struct {
 	cand     [27]uint32
 	prev     [27]uint32
@@ -49,10 +49,12 @@ type fastSearch struct {
 	solution fastState
 }
 
-// solveFast is the bitboard solver behind Solve: band bitboards, singles and
-// in-band locked candidates propagated to a fixpoint, then a guess on a cell
-// with two candidates (or the fewest) with depth-first search. It counts
-// solutions up to limit (at least 1). It allocates nothing.
+// solveFast is the bitboard solver behind Solve: on band bitboards, naked
+// and hidden singles and locked candidates (in bands and in stacks) are
+// propagated to a fixpoint, then the search guesses on a cell with two
+// candidates (the one with the most unsolved peers), depth first. It counts
+// solutions up to limit (at least 1) and allocates nothing. Cost: a few µs
+// for most puzzles, about 100 µs for the hardest known (see BENCHMARKS.md).
 func solveFast(g Grid, limit int) Result {
 	var st fastState
 	if !st.init(&g) {
@@ -168,10 +170,10 @@ func (s *fastState) updateWord(w int) bool {
 
 // propagate applies the rules until none applies: changed band words are
 // updated (hidden singles in rows and boxes, locked candidates in bands),
-// then naked singles, then hidden singles in columns, then locked candidates
-// in stacks; each later rule runs only when the earlier ones are stuck. It reports
-// false on a contradiction. On success it returns the cells with exactly two
-// candidates (per band) for the guess.
+// then naked singles, then hidden singles in columns, then locked
+// candidates in stacks; each later rule runs only when the earlier ones are
+// stuck. It reports false on a contradiction. On success it returns the
+// cells with exactly two candidates (per band) for the guess.
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 	for {
 		for s.dirty != 0 {
@@ -331,8 +333,8 @@ func (sr *fastSearch) search(st fastState) {
 
 // pickGuess returns the cell to guess on: among the cells with two
 // candidates, the one with the most unsolved peers, so that either choice
-// reaches far (on magictour top1465 this needs about 17 guesses per puzzle
-// where the first such cell needs 30). It reports false when no cell has two
+// reaches far (this takes 40% fewer guesses on the hard sets than the first
+// such cell; see docs/solver.md). It reports false when no cell has two
 // candidates. Cost: three popcounts per bivalue cell.
 func (s *fastState) pickGuess(pairs *[3]uint32) (bestB, bestI int, ok bool) {
 	best := -1

@@ -43,9 +43,9 @@ func randomGrid(rng *rand.Rand) Grid {
 // random sets of non-conflicting digits (often without solution).
 func TestSolveFastRandomVsOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	n := 2000
+	n := 1000
 	if testing.Short() {
-		n = 300
+		n = 200
 	}
 	seen := map[int]int{}
 	for range n {

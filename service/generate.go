@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -28,9 +29,11 @@ type GenerateRequest struct {
 // Generate returns req.Count puzzles of req.Level.
 //
 // By default a puzzle comes from the pool's ready buffer at once; when the
-// buffer is empty it is an isomorphic variant of a recent puzzle of the
-// level (Fresh false, same rating), so that bursts never wait; only a pool
-// that has made no puzzle of the level yet makes the request wait for one.
+// buffer is empty, or more than Config.FreshRate puzzles of the level went
+// out this second, it is an isomorphic variant of a recent puzzle of the
+// level (Fresh false, same rating), so that bursts never wait and never
+// turn into unbounded generation work; only a pool that has made no puzzle
+// of the level yet makes the request wait for one.
 // Fresh, Seed and Symmetry generate on the pool's workers instead. Waits
 // end at the generation deadline (context.DeadlineExceeded) or ctx's end;
 // a pool with too many waiting requests answers engine.ErrOverloaded.
@@ -45,11 +48,18 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	if n > MaxBatch {
 		return nil, &BatchError{Count: n}
 	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.GenerateTimeout)
-	defer cancel()
+	// The deadline applies from the first wait on; the buffered and
+	// variant paths never wait and skip the timer's cost.
+	var deadline time.Time
+	wait := func() (context.Context, context.CancelFunc) {
+		if deadline.IsZero() {
+			deadline = time.Now().Add(s.cfg.GenerateTimeout)
+		}
+		return context.WithDeadline(ctx, deadline)
+	}
 	out := make([]engine.Puzzle, 0, n)
 	for i := range n {
-		pz, err := s.generateOne(ctx, req, uint64(i))
+		pz, err := s.generateOne(ctx, wait, req, uint64(i))
 		if err != nil {
 			return nil, err
 		}
@@ -59,25 +69,35 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	return out, nil
 }
 
-// generateOne makes the i-th puzzle of req.
-func (s *Service) generateOne(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+// generateOne makes the i-th puzzle of req; wait returns the context of
+// any wait, bounded by the generation deadline.
+func (s *Service) generateOne(ctx context.Context, wait func() (context.Context, context.CancelFunc), req GenerateRequest, i uint64) (engine.Puzzle, error) {
 	switch {
 	case req.Seed != nil || req.Symmetry != engine.None:
 		seed := rand.Uint64()
 		if req.Seed != nil {
 			seed = *req.Seed + i
 		}
+		ctx, cancel := wait()
+		defer cancel()
 		return s.pool.Generate(ctx, engine.GenerateOptions{Level: req.Level, Seed: seed, Symmetry: req.Symmetry})
 	case req.Fresh:
+		ctx, cancel := wait()
+		defer cancel()
 		return s.pool.Fresh(ctx, req.Level)
 	}
-	if pz, ok := take(s.pool, req.Level); ok {
-		return pz, nil
+	if s.fresh.take(req.Level, time.Now()) {
+		if pz, ok := take(s.pool, req.Level); ok {
+			return pz, nil
+		}
+		s.fresh.refund(req.Level)
 	}
 	if pz, ok := s.pool.Variant(req.Level, rand.Uint64()); ok {
 		return pz, nil
 	}
-	return s.pool.Get(ctx, req.Level) // cold pool: wait for the first one
+	ctx, cancel := wait() // cold pool: wait for the first one
+	defer cancel()
+	return s.pool.Get(ctx, req.Level)
 }
 
 // BatchError reports a count outside 1..MaxBatch.

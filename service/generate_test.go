@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
@@ -97,5 +98,35 @@ func TestGenerateWithoutPool(t *testing.T) {
 	}
 	if s.Ready() != true {
 		t.Error("a service without a pool is not waiting on one: Ready should be true")
+	}
+}
+
+func TestGenerateFreshRate(t *testing.T) {
+	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 5, engine.Hard: 5}, recent: true}
+	s := New(Config{FreshRate: 1, FreshBurst: 2}, Deps{Pool: pool})
+	got, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Easy, Count: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fresh []bool
+	for _, p := range got {
+		fresh = append(fresh, p.Fresh)
+	}
+	if want := []bool{true, true, false, false}; !slices.Equal(fresh, want) {
+		t.Errorf("4 puzzles with a burst of 2: fresh = %v, want %v", fresh, want)
+	}
+	if pool.Depth(engine.Easy) != 3 {
+		t.Errorf("easy buffer holds %d, want 3 (two taken)", pool.Depth(engine.Easy))
+	}
+	// Levels have budgets of their own.
+	if got, _ := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard}); !got[0].Fresh {
+		t.Error("hard puzzle after easy ones spent their budget is a variant, want fresh")
+	}
+	unlimited := New(Config{FreshRate: -1}, Deps{Pool: &fakePool{depth: map[engine.Level]int{engine.Easy: 50}}})
+	got, _ = unlimited.Generate(context.Background(), GenerateRequest{Level: engine.Easy, Count: 50})
+	for i, p := range got {
+		if !p.Fresh {
+			t.Fatalf("no limit: puzzle %d is a variant", i)
+		}
 	}
 }

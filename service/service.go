@@ -45,6 +45,13 @@ type Config struct {
 	MaxInFlight int
 	// AdmissionWait is how long a call waits for one of those slots.
 	AdmissionWait time.Duration
+	// FreshRate bounds the buffered (fresh) puzzles per second and level
+	// that Generate hands out; past it the answers are variants. 0 means
+	// DefaultFreshRate, a negative rate no limit.
+	FreshRate float64
+	// FreshBurst is how many fresh puzzles per level may be handed out at
+	// once after a quiet spell (0: one second's worth).
+	FreshBurst int
 	// DailySalt makes this deployment's daily puzzles its own; replicas
 	// sharing the salt serve the same puzzle for the same date and level.
 	DailySalt string
@@ -59,6 +66,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.AdmissionWait <= 0 {
 		c.AdmissionWait = DefaultAdmissionWait
+	}
+	if c.FreshRate == 0 {
+		c.FreshRate = DefaultFreshRate
+	}
+	if c.FreshBurst <= 0 {
+		c.FreshBurst = max(1, int(c.FreshRate))
 	}
 	return c
 }
@@ -94,6 +107,7 @@ type Service struct {
 	hooks Hooks
 	slots chan struct{} // admission semaphore for CPU-bound calls
 	pool  Pool
+	fresh *freshBudget
 	daily dailyCache
 }
 
@@ -117,6 +131,7 @@ func New(cfg Config, deps Deps) *Service {
 		hooks: deps.Hooks,
 		slots: make(chan struct{}, cfg.MaxInFlight),
 		pool:  deps.Pool,
+		fresh: newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 	}
 }
 

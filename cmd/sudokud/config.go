@@ -26,6 +26,7 @@ const maxHeaderBytes = 16 << 10
 // variables.
 type config struct {
 	addr              string
+	debugAddr         string
 	readHeaderTimeout time.Duration
 	readTimeout       time.Duration
 	writeTimeout      time.Duration
@@ -45,6 +46,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs := flag.NewFlagSet("sudokud", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address (host:port; port 0 picks a free one)")
+	fs.StringVar(&c.debugAddr, "debug-addr", "", "if set, serve net/http/pprof on this separate address (keep it on loopback)")
 	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
 	fs.DurationVar(&c.readTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", 30*time.Second, "time from the end of the request headers to the end of the response")
@@ -63,6 +65,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
 	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight, "solves, ratings and hints computed at once")
 	fs.DurationVar(&c.service.AdmissionWait, "admission-wait", service.DefaultAdmissionWait, "wait for a free slot before answering 503")
+	fs.Float64Var(&c.service.FreshRate, "fresh-rate", service.DefaultFreshRate, "buffered puzzles per second and level handed out before variants; negative for no limit")
 	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles; replicas sharing it serve the same ones")
 
 	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
@@ -105,11 +108,18 @@ func defaultWorkers() int {
 	return max(1, runtime.GOMAXPROCS(0)/2)
 }
 
-// newLogger builds the zap logger writing to w.
-func newLogger(level, format string, w io.Writer) (*zap.Logger, error) {
+// Log buffering: lines reach the output at most logFlushInterval late.
+const (
+	logBufferBytes   = 64 << 10
+	logFlushInterval = 500 * time.Millisecond
+)
+
+// newLogger builds the zap logger writing to w through a buffer; stop
+// flushes it and ends its flushing goroutine.
+func newLogger(level, format string, w io.Writer) (log *zap.Logger, stop func() error, err error) {
 	lvl, err := zapcore.ParseLevel(level)
 	if err != nil {
-		return nil, fmt.Errorf("log level: %w", err)
+		return nil, nil, fmt.Errorf("log level: %w", err)
 	}
 	encCfg := zap.NewProductionEncoderConfig()
 	encCfg.TimeKey = "time"
@@ -123,8 +133,12 @@ func newLogger(level, format string, w io.Writer) (*zap.Logger, error) {
 		encCfg.EncodeLevel = zapcore.CapitalLevelEncoder
 		enc = zapcore.NewConsoleEncoder(encCfg)
 	default:
-		return nil, fmt.Errorf("log format %q: want json or console", format)
+		return nil, nil, fmt.Errorf("log format %q: want json or console", format)
 	}
-	ws := zapcore.Lock(zapcore.AddSync(w))
-	return zap.New(zapcore.NewCore(enc, ws, lvl), zap.ErrorOutput(ws)), nil
+	// Buffered: one write per logBufferBytes or logFlushInterval instead of
+	// one per line, which at thousands of requests a second is a large
+	// part of a request's cost. run flushes it on exit (and after the
+	// listening line).
+	ws := &zapcore.BufferedWriteSyncer{WS: zapcore.AddSync(w), Size: logBufferBytes, FlushInterval: logFlushInterval}
+	return zap.New(zapcore.NewCore(enc, ws, lvl), zap.ErrorOutput(ws)), ws.Stop, nil
 }

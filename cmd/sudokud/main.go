@@ -54,11 +54,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	log, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
+	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = log.Sync() }()
+	defer func() { _ = stopLog() }()
 	defer log.Info("stopped") // runs after pool.Close
 
 	reg := prometheus.NewRegistry()
@@ -84,6 +84,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()))
+	_ = log.Sync() // tell whoever waits for the address at once
+	if cfg.debugAddr != "" {
+		stopDebug, err := serveDebug(cfg.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

@@ -8,7 +8,13 @@
 // Usage:
 //
 //	go build -o /tmp/sudokud ./cmd/sudokud
-//	go run ./cmd/sudokuload -server /tmp/sudokud -c 64 -d 5s
+//	go run ./cmd/sudokuload -server /tmp/sudokud -c 64 -d 5s [-wrk] [-rounds 3]
+//
+// With -wrk the load comes from wrk (Debian's package), which spends far
+// less CPU per request than Go's client and so leaves more of the shared
+// cores to the server; otherwise from Go's HTTP client. The pool columns
+// come from the server's /metrics: puzzles generated per second during the
+// scenario and the share of one worker's time spent generating.
 //
 // It only ever connects to loopback addresses (127.0.0.0/8, ::1): it is a
 // benchmark, not a tool to load other hosts.
@@ -16,6 +22,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,6 +36,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -61,28 +69,35 @@ type scenario struct {
 	name string
 	// conns overrides -c (fresh generation runs at the pool's pace).
 	conns int
-	// next builds the i-th request.
+	// next builds the i-th request (Go driver).
 	next func(base string, i int) (*http.Request, error)
+	// wrk describes the same requests to wrk.
+	wrk wrkScenario
 }
 
 // result is what one scenario measured.
 type result struct {
-	name      string
-	conns     int
-	requests  int
-	errors    int
-	elapsed   time.Duration
-	latencies []time.Duration // sorted
-	firstErr  string
+	name          string
+	conns         int
+	requests      int
+	errors        int
+	elapsed       time.Duration
+	p50, p99, max time.Duration
+	firstErr      string
+	// generated and genSeconds are the pool's puzzles made and worker
+	// seconds spent during the scenario, from /metrics.
+	generated  float64
+	genSeconds float64
 }
 
 func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
 
-func (r result) quantile(q float64) time.Duration {
-	if len(r.latencies) == 0 {
+// quantile returns the q-quantile of sorted latencies.
+func quantile(sorted []time.Duration, q float64) time.Duration {
+	if len(sorted) == 0 {
 		return 0
 	}
-	return r.latencies[min(len(r.latencies)-1, int(q*float64(len(r.latencies))))]
+	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -97,11 +112,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	only := fs.String("scenarios", "", "comma-separated scenarios to run (default all)")
 	puzzles := fs.String("puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
 	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
+	rounds := fs.Int("rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
+	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 {
-		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0", maxDuration, maxRequests)
+	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 || *rounds < 1 || *rounds > 9 {
+		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
 	}
 	list, err := dataset.Puzzles(*puzzles, 0)
 	if err != nil {
@@ -131,22 +148,52 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	var results []result
-	for _, s := range scenarios {
-		c := *conns
-		if s.conns > 0 {
-			c = s.conns
+	measure := func(s scenario, c int, d time.Duration) (result, error) {
+		n0, s0 := generation(base)
+		var r result
+		var err error
+		if *useWrk {
+			r, err = runWrk(ctx, base, s.name, s.wrk, c, d)
+		} else {
+			r = drive(ctx, client, base, s, c, d, *maxN)
 		}
-		if *warm > 0 {
-			drive(ctx, client, base, s, c, *warm, *maxN)
-		}
-		r := drive(ctx, client, base, s, c, *dur, *maxN)
-		results = append(results, r)
-		fmt.Fprintf(stderr, "%-22s %8.0f req/s  p50 %-10s p99 %-10s errors %d %s\n", r.name, r.rps(), r.quantile(.5), r.quantile(.99), r.errors, r.firstErr)
-		if ctx.Err() != nil {
-			return ctx.Err()
+		n1, s1 := generation(base)
+		r.generated, r.genSeconds = n1-n0, s1-s0
+		return r, err
+	}
+	perScenario := make([][]result, len(scenarios))
+	for round := range *rounds {
+		for i, s := range scenarios {
+			c := *conns
+			if s.conns > 0 {
+				c = s.conns
+			}
+			if *warm > 0 && round == 0 {
+				if _, err := measure(s, c, *warm); err != nil {
+					return err
+				}
+			}
+			r, err := measure(s, c, *dur)
+			if err != nil {
+				return err
+			}
+			perScenario[i] = append(perScenario[i], r)
+			fmt.Fprintf(stderr, "round %d %-22s %8.0f req/s  p50 %-10s p99 %-10s errors %d %s\n", round+1, r.name, r.rps(), r.p50, r.p99, r.errors, r.firstErr)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
 		}
 	}
+	var results []result
+	for _, rs := range perScenario {
+		slices.SortFunc(rs, func(a, b result) int { return cmp.Compare(a.rps(), b.rps()) })
+		results = append(results, rs[len(rs)/2])
+	}
+	driver := "Go client"
+	if *useWrk {
+		driver = "wrk"
+	}
+	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds.\n\n", driver, int(dur.Seconds()), *rounds)
 	printTable(stdout, results)
 	if proc != nil {
 		if hwm, err := peakRSS(proc.Process.Pid); err == nil {
@@ -174,16 +221,22 @@ func allScenarios(puzzles []string, freshConns int) []scenario {
 		}
 	}
 	puzzleBody := func(i int) string { return `{"puzzle":"` + puzzles[i%len(puzzles)] + `"}` }
+	bodies := make([]string, len(puzzles))
+	for i := range puzzles {
+		bodies[i] = puzzleBody(i)
+	}
 	s := []scenario{
-		{name: "healthz", next: get("/healthz")},
-		{name: "solve", next: post("/solve", puzzleBody)},
-		{name: "rate", next: post("/rate", puzzleBody)},
+		{name: "healthz", next: get("/healthz"), wrk: wrkScenario{method: "GET", path: "/healthz"}},
+		{name: "solve", next: post("/solve", puzzleBody), wrk: wrkScenario{method: "POST", path: "/solve", bodies: bodies}},
+		{name: "rate", next: post("/rate", puzzleBody), wrk: wrkScenario{method: "POST", path: "/rate", bodies: bodies}},
 	}
 	for _, l := range []string{"easy", "medium", "hard", "evil"} {
-		s = append(s, scenario{name: "generate-" + l, next: get("/generate?level=" + l)})
+		path := "/generate?level=" + l
+		s = append(s, scenario{name: "generate-" + l, next: get(path), wrk: wrkScenario{method: "GET", path: path}})
 	}
 	for _, l := range []string{"easy", "medium", "hard", "evil"} {
-		s = append(s, scenario{name: "generate-fresh-" + l, conns: freshConns, next: get("/generate?fresh=true&level=" + l)})
+		path := "/generate?fresh=true&level=" + l
+		s = append(s, scenario{name: "generate-fresh-" + l, conns: freshConns, next: get(path), wrk: wrkScenario{method: "GET", path: path}})
 	}
 	return s
 }
@@ -246,12 +299,14 @@ func drive(ctx context.Context, client *http.Client, base string, s scenario, c 
 	}
 	wg.Wait()
 	res.elapsed = time.Since(start)
+	var latencies []time.Duration
 	for w := range c {
-		res.latencies = append(res.latencies, perConn[w]...)
+		latencies = append(latencies, perConn[w]...)
 		res.errors += errCount[w]
 	}
-	res.requests = len(res.latencies)
-	slices.Sort(res.latencies)
+	slices.Sort(latencies)
+	res.requests = len(latencies)
+	res.p50, res.p99, res.max = quantile(latencies, .5), quantile(latencies, .99), quantile(latencies, 1)
 	return res
 }
 
@@ -262,15 +317,16 @@ func printTable(w io.Writer, results []result) {
 			ceiling = r.rps()
 		}
 	}
-	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz | p50 | p99 | max | errors |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz | p50 | p99 | max | errors | pool puzzles/s | pool busy |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range results {
 		ratio := "-"
 		if ceiling > 0 {
 			ratio = fmt.Sprintf("%.0f%%", 100*r.rps()/ceiling)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.quantile(.5)), round(r.quantile(.99)), round(r.quantile(1)), r.errors)
+		secs := r.elapsed.Seconds()
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.p50), round(r.p99), round(r.max), r.errors, r.generated/secs, 100*r.genSeconds/secs)
 	}
 }
 
@@ -357,6 +413,35 @@ func waitReady(ctx context.Context, base string) error {
 		}
 	}
 	return errors.New("server not ready within a minute")
+}
+
+// generation returns the pool's puzzles generated and worker seconds so
+// far, summed over levels, from /metrics (zeros when unreadable).
+func generation(base string) (n, seconds float64) {
+	resp, err := http.Get(base + "/metrics")
+	if err != nil {
+		return 0, 0
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		var dst *float64
+		switch {
+		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_count{"):
+			dst = &n
+		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_sum{"):
+			dst = &seconds
+		default:
+			continue
+		}
+		if i := strings.LastIndexByte(line, ' '); i > 0 {
+			if v, err := strconv.ParseFloat(line[i+1:], 64); err == nil {
+				*dst += v
+			}
+		}
+	}
+	return n, seconds
 }
 
 // peakRSS reads the peak resident set size of a process, in bytes.

@@ -159,6 +159,7 @@ func Metrics(m *engine.ScoreModel, lambda float64) []Metric {
 		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
 		{fmt.Sprintf("seed 000: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
 		{"seed 001/004: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
+		{"seed 001/004: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.StepsSequential }},
 		{"hardest tier (SE-style)", func(s *Sample) float64 { return float64(s.Rating.HardestTier) }},
 		{"seed 003: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
 		{"score", func(s *Sample) float64 { return m.Score(&s.Rating) }},

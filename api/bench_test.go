@@ -1,0 +1,59 @@
+package api
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// BenchmarkHandlers measures the whole router in process (no network):
+// middleware, decoding, the use-case and encoding, per endpoint, against
+// /healthz as the framework's floor. Run:
+//
+//	go test -run '^$' -bench Handlers -benchmem ./api
+func BenchmarkHandlers(b *testing.B) {
+	puzzles := dataset.LoadPuzzles(b, dataset.Top1465, 0)
+	pool := engine.NewPool(engine.PoolConfig{Workers: 1})
+	b.Cleanup(pool.Close)
+	for deadline := time.Now().Add(time.Minute); !pool.Ready() && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	svc := service.New(service.Config{}, service.Deps{Pool: pool})
+	h := NewServer(zap.NewNop(), NewMetrics(prometheus.NewRegistry()), svc, Config{CORSOrigins: []string{"*"}})
+	body := func(i int) string { return `{"puzzle":"` + puzzles[i%len(puzzles)] + `"}` }
+	cases := []struct {
+		name string
+		req  func(i int) *http.Request
+	}{
+		{"healthz", func(int) *http.Request { return httptest.NewRequest("GET", "/healthz", nil) }},
+		{"solve", func(i int) *http.Request {
+			r := httptest.NewRequest("POST", "/solve", strings.NewReader(body(i)))
+			r.Header.Set("Content-Type", "application/json")
+			return r
+		}},
+		{"generate-evil", func(int) *http.Request { return httptest.NewRequest("GET", "/generate?level=evil", nil) }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				rec := httptest.NewRecorder()
+				h.ServeHTTP(rec, c.req(i))
+				if rec.Code != 200 {
+					b.Fatalf("%s = %d %s", c.name, rec.Code, rec.Body)
+				}
+				i++
+			}
+		})
+	}
+}

@@ -1,0 +1,35 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"time"
+
+	"go.uber.org/zap"
+)
+
+// serveDebug serves the runtime profiles of net/http/pprof on their own
+// listener, apart from the API (never on its router or port). The returned
+// stop closes the listener and waits for the server goroutine.
+func serveDebug(addr string, log *zap.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("debug listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		_ = srv.Serve(ln) // ends with ErrServerClosed when stop closes it
+	}()
+	log.Info("debug listening", zap.String("addr", ln.Addr().String()))
+	return func() { _ = srv.Close(); <-done }, nil
+}
