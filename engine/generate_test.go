@@ -127,6 +127,11 @@ func TestGenerateOptions(t *testing.T) {
 				t.Errorf("puzzle %v has hardest tier %d, want %d+", p.Puzzle, p.Rating.HardestTier, UpperTier)
 			}
 		}},
+		{"hard needing tier 4", GenerateOptions{Level: Hard, MinTier: 4, Seed: 11}, func(t *testing.T, p Puzzle) {
+			if p.Rating.HardestTier < 4 {
+				t.Errorf("puzzle %v has hardest tier %d, want 4+", p.Puzzle, p.Rating.HardestTier)
+			}
+		}},
 		{"any level", GenerateOptions{Seed: 9}, func(t *testing.T, p Puzzle) {
 			if p.Level < Easy || p.Level > Evil {
 				t.Errorf("puzzle %v has level %v", p.Puzzle, p.Level)
