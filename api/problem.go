@@ -50,6 +50,9 @@ type Problem struct {
 	Unit  string `json:"unit,omitempty"`
 	// Allowed lists the accepted values of Parameter, when they are few.
 	Allowed []string `json:"allowed,omitempty"`
+	// Solutions is 0 on a no-solution problem, so that a /solve client
+	// reads the count from either answer.
+	Solutions *int `json:"solutions,omitempty"`
 	// RetryAfter is the advised wait in seconds (429, 503), also sent as
 	// the Retry-After header.
 	RetryAfter int `json:"retry_after,omitempty"`
@@ -145,7 +148,8 @@ func problemFor(err error) Problem {
 			Digit: conflict.Digit, Unit: engine.UnitName(conflict.Unit),
 			Cells: []string{engine.CellName(conflict.Cells[0]), engine.CellName(conflict.Cells[1])}}
 	case errors.Is(err, engine.ErrNoSolution):
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "no-solution", Title: "Puzzle has no solution", Detail: err.Error()}
+		zero := 0
+		return Problem{Status: http.StatusUnprocessableEntity, Code: "no-solution", Title: "Puzzle has no solution", Detail: err.Error(), Solutions: &zero}
 	case errors.Is(err, engine.ErrMultipleSolutions):
 		return Problem{Status: http.StatusUnprocessableEntity, Code: "multiple-solutions", Title: "Puzzle has more than one solution",
 			Detail: err.Error() + "; this operation needs a puzzle with exactly one"}

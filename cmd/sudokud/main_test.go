@@ -172,7 +172,7 @@ func TestRunSolve(t *testing.T) {
 			map[string]any{"code": "bad-char", "offset": 10.0, "char": "x", "column": 11.0}},
 		{"short", `{"puzzle":"123"}`, "application/json", 422, map[string]any{"code": "cell-count", "found": 3.0}},
 		{"no solution", `{"puzzle":"` + "12345678." + strings.Repeat(".", 8) + "9" + strings.Repeat(".", 63) + `"}`, "application/json", 422,
-			map[string]any{"code": "no-solution"}},
+			map[string]any{"code": "no-solution", "solutions": 0.0}},
 		{"malformed json", `{"puzzle":`, "application/json", 400, map[string]any{"code": "malformed-json"}},
 		{"unknown member", `{"puzzel":"` + puzzle + `"}`, "application/json", 400, map[string]any{"code": "malformed-json"}},
 		{"missing puzzle", `{}`, "application/json", 400, map[string]any{"code": "bad-parameter", "parameter": "puzzle"}},
