@@ -1,0 +1,60 @@
+package api
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// TestDeployNamesRealMetrics fails when an alert rule or the dashboard in
+// deploy/ names a sudoku_ metric the service does not export.
+func TestDeployNamesRealMetrics(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(reg)
+	// Touch every vector so that each family is gathered.
+	m.Generated(engine.Easy, time.Millisecond, 1)
+	m.Rejected(engine.Easy, "failed")
+	m.Served(engine.Easy, true)
+	m.Solved("fast", time.Microsecond)
+	m.Rated("rate", time.Millisecond)
+	m.observeHTTP("GET", "/healthz", 200, time.Millisecond)
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported := map[string]bool{}
+	for _, mf := range mfs {
+		name := mf.GetName()
+		exported[name] = true
+		for _, suffix := range []string{"_bucket", "_sum", "_count"} {
+			exported[name+suffix] = true
+		}
+	}
+	name := regexp.MustCompile(`\bsudoku_[a-z_]+`)
+	files, _ := filepath.Glob(filepath.Join("..", "deploy", "*"))
+	if len(files) == 0 {
+		t.Fatal("no files in deploy/")
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f, ".json") && !json.Valid(b) {
+			t.Errorf("%s is not valid JSON", f)
+		}
+		for _, n := range name.FindAllString(string(b), -1) {
+			if !exported[n] {
+				t.Errorf("%s names %s, which the service does not export", f, n)
+			}
+		}
+	}
+}
