@@ -3,9 +3,11 @@ package api
 import (
 	"context"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -111,14 +113,22 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	r.Use(
 		withTimeout(cfg.RequestTimeout),
 		withBodyLimit(cfg.MaxBodyBytes),
+		middleware.GetHead, // HEAD on every GET route, for caches and probes
 	)
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, Problem{Status: http.StatusNotFound, Code: "not-found", Title: "Not found",
 			Detail: "no route for " + r.URL.Path + "; see /openapi.yaml"})
 	})
-	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
-		writeProblem(w, r, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
-			Detail: r.Method + " is not allowed on " + r.URL.Path})
+	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
+		var allowed []string
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+			if r.Match(chi.NewRouteContext(), m, req.URL.Path) || (m == http.MethodHead && r.Match(chi.NewRouteContext(), http.MethodGet, req.URL.Path)) {
+				allowed = append(allowed, m)
+			}
+		}
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeProblem(w, req, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
+			Detail: req.Method + " is not allowed on " + req.URL.Path, Allowed: allowed})
 	})
 	addRoutes(r, log, m, svc)
 	return r

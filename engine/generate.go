@@ -202,7 +202,7 @@ func CompletedGrid(rng *rand.Rand) Grid {
 			for k := rng.IntN(Count(m)); k > 0; k-- {
 				m &= m - 1
 			}
-			if !b.Place(cell, Digit(m&-m)) || !propagateSinglesGen(&b) {
+			if !b.Place(cell, Digit(m&-m)) || !propagateSingles(&b) {
 				break
 			}
 			if b.Solved() {

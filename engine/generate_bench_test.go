@@ -29,14 +29,16 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			lat := make([]time.Duration, 0, b.N)
+			cpuLat := make([]time.Duration, 0, b.N)
 			attempts, givens := 0, 0
 			ctx := context.Background()
 			b.ResetTimer()
 			cpu0 := processCPU()
 			for i := range b.N {
-				t0 := time.Now()
+				t0, c0 := time.Now(), processCPU()
 				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i), Symmetry: sym})
 				lat = append(lat, time.Since(t0))
+				cpuLat = append(cpuLat, processCPU()-c0)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -50,6 +52,9 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 				// Process CPU time (GC included): steadier than wall time
 				// when other work shares the machine. Run with -cpu 1.
 				b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
+				slices.Sort(cpuLat)
+				b.ReportMetric(float64(cpuLat[len(cpuLat)/2])/1e6, "cpu-p50-ms")
+				b.ReportMetric(float64(cpuLat[min(len(cpuLat)-1, len(cpuLat)*99/100)])/1e6, "cpu-p99-ms")
 			}
 			b.ReportMetric(float64(attempts)/float64(b.N), "attempts/puzzle")
 			b.ReportMetric(float64(givens)/float64(b.N), "givens/puzzle")

@@ -389,49 +389,5 @@ func isUnique(g Grid) bool {
 // placement was forced.
 func solvesBySingles(g Grid) bool {
 	b, ok := NewBoard(g)
-	return ok && propagateSinglesGen(&b) && b.Solved()
-}
-
-// propagateSinglesGen places naked singles and hidden singles until neither
-// applies, reporting false on a contradiction. (The generator keeps its own
-// copy so that it does not depend on any solver's internals.)
-func propagateSinglesGen(b *Board) bool {
-	for progress := true; progress; {
-		progress = false
-		for cell, m := range b.Cands {
-			if b.Digits[cell] == 0 && m&(m-1) == 0 {
-				if m == 0 || !b.Place(cell, Digit(m)) {
-					return false
-				}
-				progress = true
-			}
-		}
-		for u := range Units {
-			var once, twice, placed uint16
-			for _, cell := range Units[u] {
-				m := b.Cands[cell]
-				twice |= once & m
-				once |= m
-				if d := b.Digits[cell]; d != 0 {
-					placed |= Bit(int(d))
-				}
-			}
-			if once|placed != AllDigits {
-				return false
-			}
-			for single := once &^ twice; single != 0; single &= single - 1 {
-				bit := single & -single
-				for _, cell := range Units[u] {
-					if b.Cands[cell]&bit != 0 {
-						if !b.Place(int(cell), Digit(bit)) {
-							return false
-						}
-						progress = true
-						break
-					}
-				}
-			}
-		}
-	}
-	return true
+	return ok && propagateSingles(&b) && b.Solved()
 }

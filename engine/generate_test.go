@@ -95,6 +95,23 @@ func TestGenerateOptions(t *testing.T) {
 				}
 			}
 		}},
+		{"minimal symmetric", GenerateOptions{Level: Hard, Minimal: true, Symmetry: Rotational180, Seed: 3}, func(t *testing.T, p Puzzle) {
+			if !Rotational180.Keeps(p.Puzzle) {
+				t.Errorf("puzzle %v is not rotational", p.Puzzle)
+			}
+			for _, o := range Rotational180.Orbits() {
+				if p.Puzzle[o[0]] == 0 {
+					continue
+				}
+				q := p.Puzzle
+				for _, c := range o {
+					q[c] = 0
+				}
+				if n, _ := oracleCount(q, 2); n != 2 {
+					t.Errorf("minimal puzzle %v: removing orbit %v leaves %d solutions, want 2+", p.Puzzle, o, n)
+				}
+			}
+		}},
 		{"givens range", GenerateOptions{Level: Easy, MinGivens: 34, MaxGivens: 36, Seed: 6}, func(t *testing.T, p Puzzle) {
 			if n := p.Puzzle.Givens(); n < 34 || n > 36 {
 				t.Errorf("puzzle %v has %d givens, want 34..36", p.Puzzle, n)
@@ -108,6 +125,11 @@ func TestGenerateOptions(t *testing.T) {
 		{"evil upper tier", GenerateOptions{Level: Evil, MinTier: UpperTier, Seed: 8}, func(t *testing.T, p Puzzle) {
 			if p.Rating.HardestTier < UpperTier {
 				t.Errorf("puzzle %v has hardest tier %d, want %d+", p.Puzzle, p.Rating.HardestTier, UpperTier)
+			}
+		}},
+		{"hard needing tier 4", GenerateOptions{Level: Hard, MinTier: 4, Seed: 11}, func(t *testing.T, p Puzzle) {
+			if p.Rating.HardestTier < 4 {
+				t.Errorf("puzzle %v has hardest tier %d, want 4+", p.Puzzle, p.Rating.HardestTier)
 			}
 		}},
 		{"any level", GenerateOptions{Seed: 9}, func(t *testing.T, p Puzzle) {

@@ -86,7 +86,6 @@ func TestNextHintWalk(t *testing.T) {
 		puzzle := MustParse(p)
 		sol := Solve(puzzle).Solution
 		cur := puzzle
-		b, _ := NewBoard(puzzle)
 		for n := 0; ; n++ {
 			if n > 2000 {
 				t.Fatalf("NextHint walk on %s did not end", p)
@@ -116,7 +115,6 @@ func TestNextHintWalk(t *testing.T) {
 			}
 			for _, pl := range h.Step.Placements {
 				cur[pl.Cell] = uint8(pl.Digit)
-				b.Place(pl.Cell, pl.Digit)
 			}
 		}
 	}

@@ -231,3 +231,36 @@ func TestTechniquesOrdered(t *testing.T) {
 		}
 	}
 }
+
+// TestRateCounts checks the seeds' step formula on boards small enough to
+// count by hand.
+func TestRateCounts(t *testing.T) {
+	sol := MustParse(easySolution)
+	one := sol
+	one[40] = 0 // r5c5: 1 empty cell; its row, column and box each miss one digit
+	two := sol
+	two[0], two[80] = 0, 0 // r1c1 and r9c9 share no unit
+	tests := []struct {
+		name       string
+		in         Grid
+		wantSteps  float64
+		wantCounts map[string]int
+	}{
+		// s = 1 cell + 3 (unit, digit) pairs, all valid: (4+1)/(4+1).
+		{"one empty cell", one, 1, map[string]int{"naked-single": 1, "hidden-single": 3}},
+		// s = 2 cells + 6 pairs, all valid: (8+1)/(8+1).
+		{"two unrelated empty cells", two, 1, map[string]int{"naked-single": 2, "hidden-single": 6}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := Rate(tt.in)
+			if err != nil {
+				t.Fatalf("Rate(%v) error = %v", tt.in, err)
+			}
+			if r.Steps != tt.wantSteps || !reflect.DeepEqual(r.Counts, tt.wantCounts) || r.Rounds != 1 || r.WNEF != 1 || !r.Level1 || r.Hardest != "naked-single" && r.Hardest != "hidden-single" {
+				t.Fatalf("Rate(%v) = steps %v counts %v rounds %d wnef %v level1 %v hardest %q, want steps %v counts %v, 1 round, wnef 1, level 1",
+					tt.in, r.Steps, r.Counts, r.Rounds, r.WNEF, r.Level1, r.Hardest, tt.wantSteps, tt.wantCounts)
+			}
+		})
+	}
+}

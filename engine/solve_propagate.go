@@ -42,51 +42,6 @@ func searchPropagate(b *Board, limit int, res *Result) {
 	}
 }
 
-// propagateSingles places naked singles (a cell with one candidate) and
-// hidden singles (a digit with one place in a unit) until neither applies.
-// It reports false on a contradiction: a cell without candidates, or a digit
-// with no place in a unit.
-func propagateSingles(b *Board) bool {
-	for progress := true; progress; {
-		progress = false
-		for cell, m := range b.Cands {
-			if b.Digits[cell] == 0 && m&(m-1) == 0 {
-				if m == 0 || !b.Place(cell, Digit(m)) {
-					return false
-				}
-				progress = true
-			}
-		}
-		for u := range Units {
-			var once, twice, placed uint16
-			for _, cell := range Units[u] {
-				m := b.Cands[cell]
-				twice |= once & m
-				once |= m
-				if d := b.Digits[cell]; d != 0 {
-					placed |= Bit(int(d))
-				}
-			}
-			if once|placed != AllDigits {
-				return false
-			}
-			for single := once &^ twice; single != 0; single &= single - 1 {
-				bit := single & -single
-				for _, cell := range Units[u] {
-					if b.Cands[cell]&bit != 0 {
-						if !b.Place(int(cell), Digit(bit)) {
-							return false
-						}
-						progress = true
-						break
-					}
-				}
-			}
-		}
-	}
-	return true
-}
-
 // SolvePropagate solves g with the Norvig-style baseline: naked and hidden
 // singles propagated on a Board of candidate masks, then a guess on a cell
 // with the fewest candidates, the board copied at each guess. It has the

@@ -16,8 +16,9 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs.SetOutput(stderr)
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultScoreModel")
+	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-j N]")
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-j N]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
@@ -48,6 +49,12 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	fmt.Fprintf(stdout, "agreement of the %s:\n\n", name)
 	calib.Report(stdout, report, engine.WNEFLambda, kd, coach)
+
+	if *cv {
+		fmt.Fprintln(stdout, "\n2-fold cross-validation:")
+		fmt.Fprintln(stdout)
+		calib.CrossValidate(stdout, kd, coach)
+	}
 
 	// Checks on files never used for fitting.
 	nyt, err := calib.Load(ctx, calib.NYT, *j)

@@ -84,10 +84,16 @@ type result struct {
 	elapsed       time.Duration
 	p50, p99, max time.Duration
 	firstErr      string
+	// ratio is req/s over the healthz req/s of the same round.
+	ratio float64
 	// generated and genSeconds are the pool's puzzles made and worker
 	// seconds spent during the scenario, from /metrics.
 	generated  float64
 	genSeconds float64
+	// engineMean is the mean solve or rate time inside the engine;
+	// cpuPerReq the server's CPU time per request (with -server).
+	engineMean time.Duration
+	cpuPerReq  time.Duration
 }
 
 func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
@@ -113,6 +119,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	puzzles := fs.String("puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
 	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
 	rounds := fs.Int("rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
+	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
 	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -128,7 +135,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	base := *target
 	var proc *exec.Cmd
 	if *server != "" {
-		base, proc, err = startServer(ctx, *server, stderr)
+		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), stderr)
 		if err != nil {
 			return err
 		}
@@ -148,8 +155,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}
 	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
+	pid := 0
+	if proc != nil {
+		pid = proc.Process.Pid
+	}
 	measure := func(s scenario, c int, d time.Duration) (result, error) {
-		n0, s0 := generation(base)
+		m0, cpu0 := scrape(base), cpuTime(pid)
 		var r result
 		var err error
 		if *useWrk {
@@ -157,12 +168,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		} else {
 			r = drive(ctx, client, base, s, c, d, *maxN)
 		}
-		n1, s1 := generation(base)
-		r.generated, r.genSeconds = n1-n0, s1-s0
+		m1, cpu1 := scrape(base), cpuTime(pid)
+		r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
+		if n := m1.engineCount - m0.engineCount; n > 0 {
+			r.engineMean = time.Duration(float64(time.Second) * (m1.engineSecs - m0.engineSecs) / n)
+		}
+		if pid != 0 && r.requests > 0 {
+			r.cpuPerReq = (cpu1 - cpu0) / time.Duration(r.requests)
+		}
 		return r, err
 	}
 	perScenario := make([][]result, len(scenarios))
+	load0 := loadAvg()
 	for round := range *rounds {
+		ceiling := 0.0
 		for i, s := range scenarios {
 			c := *conns
 			if s.conns > 0 {
@@ -177,6 +196,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
+			if s.name == "healthz" {
+				ceiling = r.rps()
+			}
+			if ceiling > 0 {
+				r.ratio = r.rps() / ceiling
+			}
 			perScenario[i] = append(perScenario[i], r)
 			fmt.Fprintf(stderr, "round %d %-22s %8.0f req/s  p50 %-10s p99 %-10s errors %d %s\n", round+1, r.name, r.rps(), r.p50, r.p99, r.errors, r.firstErr)
 			if ctx.Err() != nil {
@@ -186,14 +211,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	var results []result
 	for _, rs := range perScenario {
+		// The ratio to the ceiling is the median of the rounds' ratios,
+		// each measured against the healthz run of its own round.
+		ratios := make([]float64, len(rs))
+		for i, r := range rs {
+			ratios[i] = r.ratio
+		}
+		slices.Sort(ratios)
 		slices.SortFunc(rs, func(a, b result) int { return cmp.Compare(a.rps(), b.rps()) })
-		results = append(results, rs[len(rs)/2])
+		med := rs[len(rs)/2]
+		med.ratio = ratios[len(ratios)/2]
+		results = append(results, med)
 	}
 	driver := "Go client"
 	if *useWrk {
 		driver = "wrk"
 	}
-	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds.\n\n", driver, int(dur.Seconds()), *rounds)
+	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; load average %s before, %s after.\n\n",
+		driver, int(dur.Seconds()), *rounds, load0, loadAvg())
 	printTable(stdout, results)
 	if proc != nil {
 		if hwm, err := peakRSS(proc.Process.Pid); err == nil {
@@ -311,22 +346,20 @@ func drive(ctx context.Context, client *http.Client, base string, s scenario, c 
 }
 
 func printTable(w io.Writer, results []result) {
-	var ceiling float64
-	for _, r := range results {
-		if r.name == "healthz" {
-			ceiling = r.rps()
-		}
-	}
-	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz | p50 | p99 | max | errors | pool puzzles/s | pool busy |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | engine time/req | pool puzzles/s | pool busy |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range results {
 		ratio := "-"
-		if ceiling > 0 {
-			ratio = fmt.Sprintf("%.0f%%", 100*r.rps()/ceiling)
+		if r.ratio > 0 {
+			ratio = fmt.Sprintf("%.0f%%", 100*r.ratio)
 		}
 		secs := r.elapsed.Seconds()
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.p50), round(r.p99), round(r.max), r.errors, r.generated/secs, 100*r.genSeconds/secs)
+		engine := "-"
+		if r.engineMean > 0 {
+			engine = round(r.engineMean).String()
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.p50), round(r.p99), round(r.max), r.errors, round(r.cpuPerReq), engine, r.generated/secs, 100*r.genSeconds/secs)
 	}
 }
 
@@ -342,8 +375,8 @@ func round(d time.Duration) time.Duration {
 
 // startServer starts the sudokud binary on a free loopback port with rate
 // limiting off, and returns its base URL once it logs its address.
-func startServer(ctx context.Context, bin string, stderr io.Writer) (string, *exec.Cmd, error) {
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-rate-limit", "0")
+func startServer(ctx context.Context, bin string, extra []string, stderr io.Writer) (string, *exec.Cmd, error) {
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-rate-limit", "0"}, extra...)...)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -415,12 +448,18 @@ func waitReady(ctx context.Context, base string) error {
 	return errors.New("server not ready within a minute")
 }
 
-// generation returns the pool's puzzles generated and worker seconds so
-// far, summed over levels, from /metrics (zeros when unreadable).
-func generation(base string) (n, seconds float64) {
+// counters are sums read from the server's /metrics.
+type counters struct {
+	genCount, genSeconds    float64 // the pool's puzzles and worker seconds
+	engineCount, engineSecs float64 // solves and ratings, and their seconds
+}
+
+// scrape reads the counters from /metrics (zeros when unreadable).
+func scrape(base string) counters {
+	var c counters
 	resp, err := http.Get(base + "/metrics")
 	if err != nil {
-		return 0, 0
+		return c
 	}
 	defer resp.Body.Close()
 	sc := bufio.NewScanner(resp.Body)
@@ -429,9 +468,13 @@ func generation(base string) (n, seconds float64) {
 		var dst *float64
 		switch {
 		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_count{"):
-			dst = &n
+			dst = &c.genCount
 		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_sum{"):
-			dst = &seconds
+			dst = &c.genSeconds
+		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_count{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_count{"):
+			dst = &c.engineCount
+		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_sum{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_sum{"):
+			dst = &c.engineSecs
 		default:
 			continue
 		}
@@ -441,7 +484,38 @@ func generation(base string) (n, seconds float64) {
 			}
 		}
 	}
-	return n, seconds
+	return c
+}
+
+// cpuTime returns the user+system CPU time of a process so far, from
+// /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s).
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:]) // fields from 3 on
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// loadAvg returns the 1-minute load average: the machine is shared, and a
+// benchmark's numbers mean little without it.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "?"
+	}
+	return f[0]
 }
 
 // peakRSS reads the peak resident set size of a process, in bytes.

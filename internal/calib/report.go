@@ -100,3 +100,34 @@ func f3(v float64) string {
 	}
 	return fmt.Sprintf("%.3f", v)
 }
+
+// half returns every second sample of s, starting at k (0 or 1).
+func half(s Set, k int) Set {
+	t := s
+	t.Samples = nil
+	for i := k; i < len(s.Samples); i += 2 {
+		t.Samples = append(t.Samples, s.Samples[i])
+	}
+	return t
+}
+
+// CrossValidate writes a 2-fold cross-validation (markdown): the model is
+// fitted, as Fit does, on the even rows of both files and measured on the
+// odd rows, then the reverse. It estimates how the score does on puzzles it
+// was not fitted on.
+func CrossValidate(w io.Writer, kd, coach Set) {
+	fmt.Fprintln(w, "| fold | data (n) | Spearman | tau-b | gamma 1 vs 2 | level exact | within one |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+	for k := range 2 {
+		kt, ct := half(kd, k), half(coach, k)
+		m := Fit(kt, ct, kt, ct)
+		score := func(s *Sample) float64 { return m.Score(&s.Rating) }
+		for _, v := range []Set{half(kd, 1-k), half(coach, 1-k)} {
+			a := AgreeOn(v, score, 1, v.Levels)
+			p := AgreeOn(v, score, 1, 2)
+			c := Confusion4(&m, v)
+			fmt.Fprintf(w, "| fit on %s rows, test on the others | %s (%d) | %s | %s | %s | %.1f%% | %.1f%% |\n",
+				[]string{"even", "odd"}[k], v.Name, a.N, f3(a.Spearman), f3(a.TauB), f3(p.Gamma), 100*c.Exact(), 100*c.Within1())
+		}
+	}
+}
