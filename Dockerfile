@@ -3,7 +3,7 @@
 # running as a non-root user. Build: docker build -t sudokud .
 # Run: docker run -p 8080:8080 sudokud   (configure with SUDOKU_* variables)
 
-FROM golang:1.26-bookworm AS build
+FROM golang:1.26 AS build
 WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download

@@ -1,0 +1,76 @@
+package api
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+func TestGenerateRequestMapping(t *testing.T) {
+	seed := uint64(18446744073709551615)
+	tests := []struct {
+		query string
+		want  service.GenerateRequest
+		batch bool
+	}{
+		{"level=easy", service.GenerateRequest{Level: engine.Easy}, false},
+		{"level=EVIL&fresh=true", service.GenerateRequest{Level: engine.Evil, Fresh: true}, false},
+		{"level=hard&seed=18446744073709551615&symmetry=mirror", service.GenerateRequest{Level: engine.Hard, Seed: &seed, Symmetry: engine.Mirror}, false},
+		{"level=medium&count=7", service.GenerateRequest{Level: engine.Medium, Count: 7}, true},
+		{"level=medium&count=1", service.GenerateRequest{Level: engine.Medium, Count: 1}, true},
+	}
+	for _, tt := range tests {
+		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Hard, Seed: seed, Fresh: false, Variant: 9}}
+		h, _ := newTestServer(t, f, Config{})
+		rec, _ := serve(h, "GET", "/generate?"+tt.query, "", nil)
+		if rec.Code != 200 {
+			t.Fatalf("GET /generate?%s = %d %s", tt.query, rec.Code, rec.Body)
+		}
+		got := f.genReq
+		if got.Level != tt.want.Level || got.Count != tt.want.Count || got.Fresh != tt.want.Fresh || got.Symmetry != tt.want.Symmetry ||
+			(got.Seed == nil) != (tt.want.Seed == nil) || (got.Seed != nil && *got.Seed != *tt.want.Seed) {
+			t.Errorf("GET /generate?%s asked the service for %+v, want %+v", tt.query, got, tt.want)
+		}
+		var body map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if _, isBatch := body["puzzles"]; isBatch != tt.batch {
+			t.Errorf("GET /generate?%s: batch shape %v, want %v: %s", tt.query, isBatch, tt.batch, rec.Body)
+		}
+		if !tt.batch && (body["seed"] != "18446744073709551615" || body["variant"] != "9" || body["fresh"] != false) {
+			t.Errorf("GET /generate?%s = %s: want the seed as a full decimal string and the variant", tt.query, rec.Body)
+		}
+		if rec.Header().Get("Cache-Control") != "no-store" {
+			t.Errorf("GET /generate Cache-Control = %q, want no-store", rec.Header().Get("Cache-Control"))
+		}
+	}
+}
+
+func TestDailyHandler(t *testing.T) {
+	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	now := func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.FixedZone("west", -5*3600)) }
+	h := handleDaily(f, zap.NewNop(), now)
+	rec, _ := serve(h, "GET", "/daily?level=easy", "", nil)
+	if rec.Code != 200 || f.dailyDate.Format(time.DateOnly) != "2026-11-23" || f.dailyLevel != engine.Easy {
+		t.Errorf("daily without date at 23:30 UTC-5 asked for %s %v (status %d), want 2026-11-23 (UTC) easy", f.dailyDate.Format(time.DateOnly), f.dailyLevel, rec.Code)
+	}
+	etag := rec.Header().Get("ETag")
+	for _, inm := range []string{etag, "W/" + etag, `"other", ` + etag, "*"} {
+		if rec, _ := serve(h, "GET", "/daily?level=easy", "", map[string]string{"If-None-Match": inm}); rec.Code != 304 {
+			t.Errorf("If-None-Match %s = %d, want 304", inm, rec.Code)
+		}
+	}
+	if rec, _ := serve(h, "GET", "/daily?level=easy", "", map[string]string{"If-None-Match": `"other"`}); rec.Code != 200 {
+		t.Errorf("If-None-Match other = %d, want 200", rec.Code)
+	}
+	svg, _ := serve(h, "GET", "/daily?level=easy&format=svg", "", nil)
+	if svg.Header().Get("ETag") == etag {
+		t.Error("JSON and SVG answers share an ETag")
+	}
+}

@@ -1,0 +1,75 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+func TestProblemFor(t *testing.T) {
+	_, parseErr := engine.Parse("12x")
+	_, shortErr := engine.Parse("123")
+	_, rowsErr := engine.FromRows([][]int{{1}})
+	bad := engine.Grid{}
+	bad[0], bad[1] = 4, 4
+	conflict := bad.Validate()
+	wrap := func(err error) error { return fmt.Errorf("context: %w", err) }
+	tests := []struct {
+		name       string
+		err        error
+		wantStatus int
+		wantCode   string
+	}{
+		{"body too large", &http.MaxBytesError{Limit: 10}, 413, "body-too-large"},
+		{"wrong content type", &decodeError{status: 415, reason: "x"}, 415, "unsupported-media-type"},
+		{"malformed", &decodeError{status: 400, reason: "x"}, 400, "malformed-json"},
+		{"param", &paramError{name: "count", reason: "x"}, 400, "bad-parameter"},
+		{"level", &engine.UnknownLevelError{Name: "x"}, 400, "bad-parameter"},
+		{"algorithm", &engine.UnknownAlgorithmError{Name: "x"}, 400, "bad-parameter"},
+		{"symmetry", &engine.UnknownSymmetryError{Name: "x"}, 400, "bad-parameter"},
+		{"batch", &service.BatchError{Count: 101}, 400, "bad-parameter"},
+		{"date", &service.DateError{Date: time.Time{}}, 400, "bad-parameter"},
+		{"options", &engine.OptionsError{Field: "MaxGivens", Reason: "x"}, 400, "bad-parameter"},
+		{"bad char", parseErr, 422, "bad-char"},
+		{"cell count", shortErr, 422, "cell-count"},
+		{"rows", rowsErr, 422, "row-count"},
+		{"conflict", conflict, 422, "conflict"},
+		{"conflict in current", &fieldError{field: "current", err: conflict}, 422, "conflict"},
+		{"no solution", wrap(engine.ErrNoSolution), 422, "no-solution"},
+		{"multiple", engine.ErrMultipleSolutions, 422, "multiple-solutions"},
+		{"budget", wrap(engine.ErrBudgetExceeded), 422, "budget-exceeded"},
+		{"generation failed", engine.ErrGenerationFailed, 422, "generation-failed"},
+		{"overloaded", service.ErrOverloaded, 503, "overloaded"},
+		{"pool overloaded", wrap(engine.ErrOverloaded), 503, "overloaded"},
+		{"not ready", service.ErrNotReady, 503, "not-ready"},
+		{"pool closed", engine.ErrPoolClosed, 503, "not-ready"},
+		{"deadline", wrap(context.DeadlineExceeded), 504, "deadline"},
+		{"canceled", context.Canceled, statusClientClosed, "canceled"},
+		{"unknown", errors.New("disk on fire"), 500, "internal"},
+	}
+	for _, tt := range tests {
+		p := problemFor(tt.err)
+		if p.Status != tt.wantStatus || p.Code != tt.wantCode {
+			t.Errorf("problemFor(%s: %v) = %d %s, want %d %s", tt.name, tt.err, p.Status, p.Code, tt.wantStatus, tt.wantCode)
+		}
+		if tt.wantStatus == 500 && p.Detail != internalProblem().Detail {
+			t.Errorf("problemFor(%v) leaks detail %q", tt.err, p.Detail)
+		}
+	}
+	// Positions and cells are reported where they apply.
+	if p := problemFor(parseErr); p.Offset == nil || *p.Offset != 2 || p.Column != 3 || p.Char != "x" {
+		t.Errorf("bad-char problem = %+v, want offset 2, column 3, char x", p)
+	}
+	if p := problemFor(conflict); len(p.Cells) != 2 || p.Cells[0] != "r1c1" || p.Cells[1] != "r1c2" || p.Digit != 4 {
+		t.Errorf("conflict problem = %+v, want cells r1c1 r1c2, digit 4", p)
+	}
+	if p := problemFor(&fieldError{field: "current", err: parseErr}); p.Parameter != "current" {
+		t.Errorf("fieldError problem parameter = %q, want current", p.Parameter)
+	}
+}

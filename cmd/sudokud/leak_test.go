@@ -1,0 +1,15 @@
+package main
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain checks that run leaves no goroutine behind: every test ends
+// its server by cancelling run's context, which must stop the listener
+// (closing the tests' keep-alive connections), the generation pool and
+// the log flusher.
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m)
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCheckLoopback(t *testing.T) {
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"http://127.0.0.1:8080", true},
+		{"http://127.0.0.2:1", true},
+		{"http://[::1]:8080", true},
+		{"http://10.0.0.1:8080", false},
+		{"http://192.168.1.1", false},
+		{"http://8.8.8.8", false},
+		{"no url", false},
+	}
+	for _, tt := range tests {
+		if err := checkLoopback(tt.url); (err == nil) != tt.ok {
+			t.Errorf("checkLoopback(%q) = %v, want ok=%v", tt.url, err, tt.ok)
+		}
+	}
+}
+
+func TestQuantile(t *testing.T) {
+	var d []time.Duration
+	for i := 1; i <= 100; i++ {
+		d = append(d, time.Duration(i))
+	}
+	for _, tt := range []struct {
+		q    float64
+		want time.Duration
+	}{{0.5, 51}, {0.99, 100}, {1, 100}, {0, 1}} {
+		if got := quantile(d, tt.q); got != tt.want {
+			t.Errorf("quantile(1..100, %v) = %v, want %v", tt.q, got, tt.want)
+		}
+	}
+	if got := quantile(nil, .5); got != 0 {
+		t.Errorf("quantile(nil) = %v, want 0", got)
+	}
+}
+
+func TestLuaScriptAndResult(t *testing.T) {
+	dir := t.TempDir()
+	f, err := luaScript(dir, wrkScenario{method: "POST", path: "/solve", bodies: []string{`{"puzzle":"1.2"}`, `{"a":"\"q\""}`}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(f)
+	if err != nil || filepath.Dir(f) != dir {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`wrk.method = "POST"`, `"{\"puzzle\":\"1.2\"}"`, `"{\"a\":\"\\\"q\\\"\"}"`, "function request()", "RESULT requests="} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("script lacks %s:\n%s", want, b)
+		}
+	}
+	m := resultLine.FindStringSubmatch("Running...\nRESULT requests=1200 errors=1 non2xx=2 p50=1500 p99=9000 max=20000 duration=2000000\n")
+	if m == nil || m[1] != "1200" || m[7] != "2000000" {
+		t.Errorf("result line not parsed: %v", m)
+	}
+}
