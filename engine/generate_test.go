@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 )
 
 // propertySeeds is the number of seeds per level and symmetry the property
@@ -276,5 +277,33 @@ func TestSymmetry(t *testing.T) {
 			t.Errorf("%v.Keeps(r1c2 and its image) = false", s)
 		}
 		corner = Grid{0, 5}
+	}
+}
+
+// TestTuneEndsWhenMinimalUnreachable: with Minimal and a MinGivens high
+// enough that no orbit may be removed, the puzzle never becomes minimal;
+// tune must give the grid up on its failure budget rather than swap on
+// target until the context ends.
+func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
+	tests := []GenerateOptions{
+		{Minimal: true, MinGivens: 40, Seed: 1},
+		{Level: Medium, Minimal: true, MinGivens: 36, Seed: 2},
+	}
+	for _, o := range tests {
+		opt, err := o.check()
+		if err != nil {
+			t.Fatalf("check(%+v) = %v", o, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
+		for range 3 {
+			m := newMasker(CompletedGrid(rng), rng, opt)
+			m.randomMask(ctx)
+			m.tune(ctx, newTarget(opt))
+			if ctx.Err() != nil {
+				t.Fatalf("tune(%+v) ran until the context ended", o)
+			}
+		}
+		cancel()
 	}
 }
