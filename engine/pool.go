@@ -145,6 +145,11 @@ type job struct {
 	ctx  context.Context
 	opt  GenerateOptions
 	done chan jobResult // buffered: the worker never blocks on it
+	// template is true when opt is the pool's template (Fresh): only such
+	// puzzles join the recent puzzles that Variant transforms, so that a
+	// puzzle made with a caller's own options (a puzzle of the day) is
+	// never handed out again as a variant.
+	template bool
 }
 
 type jobResult struct {
@@ -333,7 +338,7 @@ func (p *Pool) run(j *job) {
 	cancel()
 	if err == nil {
 		p.hooks.Generated(pz.Level, d, pz.Attempts)
-		if pz.Level != 0 {
+		if j.template {
 			p.remember(pz)
 		}
 	}
@@ -463,13 +468,19 @@ func (p *Pool) Fresh(ctx context.Context, l Level) (Puzzle, error) {
 	if err := p.check(l); err != nil {
 		return Puzzle{}, err
 	}
-	return p.Generate(ctx, p.options(l))
+	return p.generate(ctx, p.options(l), true)
 }
 
 // Generate runs Generate(ctx, opt) on one of the pool's workers, so that
 // callers with their own options (a puzzle of the day, say) share the pool's
 // CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
+// Its puzzles are not kept for Variant.
 func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	return p.generate(ctx, opt, false)
+}
+
+// generate runs a job on a worker; template says opt is the pool's template.
+func (p *Pool) generate(ctx context.Context, opt GenerateOptions, template bool) (Puzzle, error) {
 	if p.ctx.Err() != nil {
 		return Puzzle{}, ErrPoolClosed
 	}
@@ -477,7 +488,7 @@ func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
-	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
+	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1), template: template}
 	select {
 	case p.jobs <- j:
 	case <-ctx.Done():
@@ -501,8 +512,9 @@ func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error
 }
 
 // Variant returns an isomorphic variant (Puzzle.VariantOf(seed)) of one of
-// the recent puzzles of level l, chosen by seed, without blocking; false when
-// the pool has made no puzzle of l yet. The variant has the same solution
+// the recent puzzles of level l made with the pool's template (by the
+// workers' refills or Fresh; never by Generate), chosen by seed, without
+// blocking; false when the pool has made no such puzzle of l yet. The variant has the same solution
 // count and rating as its original and Fresh == false.
 func (p *Pool) Variant(l Level, seed uint64) (Puzzle, bool) {
 	if l < Easy || l > Evil {

@@ -330,3 +330,31 @@ func TestPoolBacksOffFailures(t *testing.T) {
 		t.Errorf("Rejected(failed) reported %d times for %d failed calls", got, n)
 	}
 }
+
+// TestPoolVariantSkipsCustomOptions: a puzzle made by Pool.Generate with a
+// caller's options (the puzzle of the day) must never come back from
+// Variant, which serves the template's puzzles to anyone.
+func TestPoolVariantSkipsCustomOptions(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	const daily = 0xda11
+	f := &fakeGen{}
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 5, Generate: f.generate})
+	defer p.Close()
+	waitFor(t, "full buffers", p.Ready)
+	pz, err := p.Generate(context.Background(), GenerateOptions{Level: Evil, Seed: daily})
+	if err != nil || pz.Seed != daily {
+		t.Fatalf("Generate(daily) = %+v, %v", pz, err)
+	}
+	if _, err := p.Fresh(context.Background(), Evil); err != nil {
+		t.Fatalf("Fresh(evil) = %v", err)
+	}
+	for s := range uint64(64) {
+		v, ok := p.Variant(Evil, s)
+		if !ok {
+			t.Fatalf("Variant(evil, %d) = false, want a variant", s)
+		}
+		if v.Seed == daily {
+			t.Fatalf("Variant(evil, %d) is a variant of the puzzle of the day", s)
+		}
+	}
+}
