@@ -96,6 +96,7 @@ type OptionsError struct {
 	Reason string
 }
 
+// Error names the offending field and why no puzzle can meet it.
 func (e *OptionsError) Error() string {
 	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
 }
