@@ -128,7 +128,10 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return "error: " + err.Error()
 	})
 	if err == nil && *n > 0 && failed.Load() == int64(*n) {
-		err = fmt.Errorf("all %d puzzles failed (see the error lines)", *n)
+		err = errors.New("the puzzle failed (see the error line)")
+		if *n > 1 {
+			err = fmt.Errorf("all %d puzzles failed (see the error lines)", *n)
+		}
 	}
 	return err
 }
