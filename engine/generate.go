@@ -75,9 +75,18 @@ const (
 	// nothing; options it lets through but no grid meets in practice (say
 	// Evil with MaxGivens 20, or MaxGivens 18 with Symmetry Diagonal) end
 	// with ErrGenerationFailed after MaxAttempts grids, each with at most
-	// maxTuneMoves tuned-masking moves: about one second of one core on
-	// the development machine. Callers bound it further with ctx.
+	// maxTuneMoves tuned-masking moves, or after maxGenerateRatings
+	// ratings: about one second of one core on the development machine.
+	// Callers bound it further with ctx.
 	MaxAttempts = 2000
+	// maxGenerateRatings bounds the ratings of one Generate call, the bulk
+	// of its work, whatever AllowedFailures is. A call that finds a puzzle
+	// rates few candidates: at most 90 over 150 plain calls (5 levels × 30
+	// seeds), at most 2,000 for demanding options such as Evil with
+	// MinScore 6.9 and AllowedFailures 1000. A failing call gives up after
+	// MaxAttempts grids or this many ratings, whichever comes first: about
+	// a second of one core.
+	maxGenerateRatings = 20_000
 	// UpperTier is the first of the rater's upper tiers (seed 001's level
 	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
 	// jellyfish, WXYZ-wing and trial).
@@ -86,8 +95,9 @@ const (
 	minPuzzleGivens = 17
 )
 
-// ErrGenerationFailed means Generate drew MaxAttempts completed grids without
-// finding a puzzle that meets the options.
+// ErrGenerationFailed means Generate drew MaxAttempts completed grids, or
+// used up its rating budget, without finding a puzzle that meets the
+// options.
 var ErrGenerationFailed = errors.New("no puzzle meets the options")
 
 // OptionsError reports GenerateOptions that no puzzle can meet.
@@ -155,22 +165,30 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 // source seeded with opt.Seed only, so equal options give equal puzzles on
 // every machine. It checks ctx between steps and returns ctx.Err() when ctx
 // ends first; it returns an *OptionsError for impossible options and
-// ErrGenerationFailed after MaxAttempts grids. Cost: from well under a
+// ErrGenerationFailed after MaxAttempts grids or maxGenerateRatings
+// ratings. Cost: from well under a
 // millisecond (easy) to tens of milliseconds (evil) on one core; see
 // BENCHMARKS.md.
 func Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	ratings := maxGenerateRatings
+	return generate(ctx, opt, &ratings)
+}
+
+// generate is Generate with the rating budget *ratings, which it uses up
+// (tests shrink it and look at what is left).
+func generate(ctx context.Context, opt GenerateOptions, ratings *int) (Puzzle, error) {
 	opt, err := opt.check()
 	if err != nil {
 		return Puzzle{}, err
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
 	t := newTarget(opt)
-	for attempt := 1; attempt <= MaxAttempts; attempt++ {
+	for attempt := 1; attempt <= MaxAttempts && *ratings > 0; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
 		sol := CompletedGrid(rng)
-		m := newMasker(sol, rng, opt)
+		m := newMasker(sol, rng, opt, ratings)
 		m.randomMask(ctx)
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err

@@ -51,12 +51,15 @@ type masker struct {
 	// minimal is true when p is known to be minimal: no orbit can be
 	// removed. It saves a futile pass of uniqueness tests.
 	minimal bool
+	// ratings is the rating budget left to the Generate call, shared by
+	// its maskers (see maxGenerateRatings).
+	ratings *int
 }
 
-func newMasker(sol Grid, rng *rand.Rand, opt GenerateOptions) *masker {
+func newMasker(sol Grid, rng *rand.Rand, opt GenerateOptions, ratings *int) *masker {
 	orbits := symmetryOrbits[opt.Symmetry]
 	return &masker{
-		sol: sol, p: sol, rng: rng, orbits: orbits, opt: opt,
+		sol: sol, p: sol, rng: rng, orbits: orbits, opt: opt, ratings: ratings,
 		order:   make([]int, len(orbits)),
 		givens:  81,
 		singles: opt.Level == Easy && !opt.Minimal,
@@ -211,8 +214,12 @@ func (m *masker) swap() bool {
 }
 
 // rate rates p; a rater error (which a unique puzzle never gives) counts as
-// a failed move.
+// a failed move, and so does an exhausted rating budget.
 func (m *masker) rate() (Rating, bool) {
+	if *m.ratings <= 0 {
+		return Rating{}, false
+	}
+	*m.ratings--
 	r, err := Rate(m.p)
 	return r, err == nil
 }
@@ -261,7 +268,7 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	// puzzles over the level, down to its hardest.
 	spread, spreadFails := m.rng.IntN(maxSpread+1), 0
 	fromAbove := false // the level was reached by giving cells back
-	for moves := 0; moves < maxTuneMoves && ctx.Err() == nil; moves++ {
+	for moves := 0; moves < maxTuneMoves && *m.ratings > 0 && ctx.Err() == nil; moves++ {
 		d := t.dir(r)
 		if d == 0 && m.done() {
 			if spread == 0 || spreadFails == maxSpreadFailures || m.opt.Minimal {
@@ -311,7 +318,7 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 					break
 				}
 				undo(save)
-				if fails >= m.opt.AllowedFailures {
+				if fails >= m.opt.AllowedFailures || *m.ratings <= 0 {
 					return r, false
 				}
 			}

@@ -162,7 +162,8 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 			t0 := time.Now()
 			rng := rand.New(rand.NewPCG(seed, seedStream))
 			opt, _ := GenerateOptions{Seed: seed, AllowedFailures: f}.check()
-			m := newMasker(CompletedGrid(rng), rng, opt)
+			budget := maxGenerateRatings
+			m := newMasker(CompletedGrid(rng), rng, opt, &budget)
 			m.randomMask(context.Background())
 			r, _ := m.tune(context.Background(), target{minScore: math.Inf(1)})
 			d := float64(time.Since(t0).Microseconds()) / 1000

@@ -232,6 +232,21 @@ func TestGenerateErrors(t *testing.T) {
 	}
 }
 
+// TestGenerateRatingBudget: with a huge AllowedFailures and options no grid
+// meets in practice, the rating budget ends the call: it returns
+// ErrGenerationFailed with the budget used up, long before MaxAttempts grids
+// (which, rating on each of maxTuneMoves moves per grid, took 17 s of one
+// core for this call without a budget).
+func TestGenerateRatingBudget(t *testing.T) {
+	opt := GenerateOptions{Minimal: true, MinGivens: 40, AllowedFailures: 1 << 30, Seed: 1}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	budget := 300
+	if _, err := generate(ctx, opt, &budget); !errors.Is(err, ErrGenerationFailed) || budget != 0 {
+		t.Errorf("generate(%+v, 300 ratings) = %v with %d ratings left, want %v with 0", opt, err, budget, ErrGenerationFailed)
+	}
+}
+
 // TestFeasibleOptionsAccepted: the up-front checks keep options the model
 // allows, near the edges of the levels' bands.
 func TestFeasibleOptionsAccepted(t *testing.T) {
@@ -331,7 +346,8 @@ func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
 		for range 3 {
-			m := newMasker(CompletedGrid(rng), rng, opt)
+			budget := maxGenerateRatings
+			m := newMasker(CompletedGrid(rng), rng, opt, &budget)
 			m.randomMask(ctx)
 			m.tune(ctx, newTarget(opt))
 			if ctx.Err() != nil {
