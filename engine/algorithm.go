@@ -141,6 +141,7 @@ func AlgorithmNames() []string {
 // algorithm. Its message lists the valid names.
 type UnknownAlgorithmError struct{ Name string }
 
+// Error names the unknown algorithm and lists the valid names.
 func (e *UnknownAlgorithmError) Error() string {
 	return fmt.Sprintf("unknown algorithm %q: want one of %s", e.Name, strings.Join(AlgorithmNames(), ", "))
 }

@@ -94,19 +94,6 @@ func (b *Board) Solved() bool {
 // Empty returns the number of empty cells.
 func (b *Board) Empty() int { return 81 - b.Digits.Givens() }
 
-// UnitPlaces returns the cells of unit u (an index into Units) where digit d
-// is still a candidate, as a 9-bit mask of positions within the unit.
-func (b *Board) UnitPlaces(u, d int) uint16 {
-	var m uint16
-	bit := Bit(d)
-	for k, cell := range Units[u] {
-		if b.Cands[cell]&bit != 0 {
-			m |= 1 << k
-		}
-	}
-	return m
-}
-
 // propagateSingles places naked singles (a cell with one candidate) and
 // hidden singles (a digit with one place in a unit) until neither applies.
 // The baseline solver and the generator share it.

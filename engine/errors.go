@@ -50,6 +50,7 @@ type ParseError struct {
 	Value  int  // the bad value
 }
 
+// Error says what is wrong with the input and where.
 func (e *ParseError) Error() string {
 	switch e.Code {
 	case ErrCellCount:
@@ -73,6 +74,7 @@ type ConflictError struct {
 	Cells [2]int // the two cells holding it, in increasing order
 }
 
+// Error names the repeated digit and its two cells.
 func (e *ConflictError) Error() string {
 	return fmt.Sprintf("digit %d appears twice in %s: %s and %s", e.Digit, UnitName(e.Unit), CellName(e.Cells[0]), CellName(e.Cells[1]))
 }

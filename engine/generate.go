@@ -67,10 +67,16 @@ const (
 	// climb from a random minimal puzzle to hard, few enough that a
 	// hopeless grid is dropped within a few milliseconds.
 	DefaultAllowedFailures = 12
-	// MaxAttempts bounds the completed grids one Generate call draws: with
-	// satisfiable options a puzzle is found in a few dozen at most; options
-	// no puzzle can meet (say MaxGivens 17 with Symmetry Diagonal) end with
-	// ErrGenerationFailed instead of running until the deadline.
+	// MaxAttempts bounds the completed grids one Generate call draws. With
+	// options a puzzle can meet it is found in a few dozen grids at most
+	// (Evil with MinScore 6.9: 24 and 49 for seeds 1 and 2). Options that
+	// Validate rejects (see generate_feasible.go: a score window or tier
+	// outside the level's band, a givens range the level excludes) cost
+	// nothing; options it lets through but no grid meets in practice (say
+	// Evil with MaxGivens 20, or MaxGivens 18 with Symmetry Diagonal) end
+	// with ErrGenerationFailed after MaxAttempts grids, each with at most
+	// maxTuneMoves tuned-masking moves: about one second of one core on
+	// the development machine. Callers bound it further with ctx.
 	MaxAttempts = 2000
 	// UpperTier is the first of the rater's upper tiers (seed 001's level
 	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
@@ -90,12 +96,18 @@ type OptionsError struct {
 	Reason string
 }
 
+// Error names the offending field and why no puzzle can meet it.
 func (e *OptionsError) Error() string {
 	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
 }
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
-// generating: the checks Generate starts with.
+// generating: the checks Generate starts with. Besides the ranges of the
+// fields it rejects options DefaultScoreModel makes impossible: MinScore
+// of 7 or more, a score window missing the level's band of scores, a
+// MinTier above the tiers that band allows, givens bounds outside those of
+// a singles-only level (Easy, Medium), and Easy with Minimal and no
+// symmetry (see minimalNoneMaxGivens). Cost: about a microsecond.
 func (o GenerateOptions) Validate() error {
 	_, err := o.check()
 	return err
@@ -120,6 +132,9 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 		return o, &OptionsError{"MinTier", "want 0..6"}
 	case o.AllowedFailures < 0:
 		return o, &OptionsError{"AllowedFailures", "negative"}
+	}
+	if err := o.feasible(); err != nil {
+		return o, err
 	}
 	if o.AllowedFailures == 0 {
 		o.AllowedFailures = DefaultAllowedFailures

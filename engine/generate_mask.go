@@ -232,8 +232,11 @@ func (m *masker) done() bool {
 // hard; when nothing can be removed it swaps (one orbit back, two others
 // out); while too hard it puts an orbit back (a swap when Minimal is asked).
 // A move that crosses the target or moves away from it is undone and counts
-// as a failure. It stops at the target (true) or after opt.AllowedFailures
-// failures (false).
+// as a failure, and so does a swap made on target that still leaves the
+// puzzle short of Minimal or MaxGivens. It stops at the target (true), after
+// opt.AllowedFailures failures or after maxTuneMoves moves (false), so every
+// option combination ends: each move costs at most one pass of uniqueness
+// tests and ratings over the orbits.
 func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	// In singles mode random masking stopped at a puzzle singles solve; the
 	// remaining moves need not keep that property.
@@ -258,7 +261,7 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	// puzzles over the level, down to its hardest.
 	spread, spreadFails := m.rng.IntN(maxSpread+1), 0
 	fromAbove := false // the level was reached by giving cells back
-	for ctx.Err() == nil {
+	for moves := 0; moves < maxTuneMoves && ctx.Err() == nil; moves++ {
 		d := t.dir(r)
 		if d == 0 && m.done() {
 			if spread == 0 || spreadFails == maxSpreadFailures || m.opt.Minimal {
@@ -325,6 +328,13 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 		nr, ok := m.rate()
 		if nd := t.dir(nr); ok && (nd == 0 || nd == d && nr.Score > r.Score) {
 			r = nr
+			if d == 0 {
+				// On target already: the swap only looked for a minimal
+				// puzzle (or one within MaxGivens) and did not find it.
+				// Counting it bounds the search when MinGivens keeps
+				// every orbit in place, so that isMinimal never holds.
+				fails++
+			}
 		} else {
 			undo(save)
 		}
@@ -334,6 +344,10 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 
 // Spreading within the level.
 const (
+	// maxTuneMoves caps the moves of one tune call whatever the options:
+	// over 40 seeds of every level, with and without Minimal and symmetry,
+	// tune needs at most 23 moves.
+	maxTuneMoves = 256
 	// maxSpread is the most moves made within the level once it is
 	// reached.
 	maxSpread = 6

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 )
 
 // propertySeeds is the number of seeds per level and symmetry the property
@@ -209,11 +210,45 @@ func TestGenerateErrors(t *testing.T) {
 		{MinScore: 10, MaxScore: 5},
 		{MinTier: 7},
 		{AllowedFailures: -1},
+		// Impossible under DefaultScoreModel: rejected before generating.
+		{Level: Easy, MinTier: 6},
+		{Level: Medium, MinTier: 2},
+		{Level: Hard, MinTier: 5},
+		{Level: Easy, MinScore: 1000},
+		{MinScore: 7},
+		{Level: Evil, MaxScore: 0.001},
+		{Level: Easy, MinScore: 1.7},
+		{Level: Hard, MinTier: 3, MaxScore: 2.5},
+		{Level: Easy, Minimal: true},
+		{Level: Easy, MaxGivens: 18},
+		{Level: Medium, MinGivens: 35},
+		{Level: Medium, MinScore: 1.85, MinGivens: 27},
 	}
 	for _, opt := range bad {
 		var oe *OptionsError
 		if _, err := Generate(context.Background(), opt); !errors.As(err, &oe) {
 			t.Errorf("Generate(%+v) = %v, want an *OptionsError", opt, err)
+		}
+	}
+}
+
+// TestFeasibleOptionsAccepted: the up-front checks keep options the model
+// allows, near the edges of the levels' bands.
+func TestFeasibleOptionsAccepted(t *testing.T) {
+	good := []GenerateOptions{
+		{Level: Easy, MinTier: 1},
+		{Level: Hard, MinTier: 4},
+		{Level: Evil, MinTier: 6},
+		{Level: Evil, MinScore: 6.5},
+		{Level: Medium, MinGivens: 29},
+		{Level: Easy, MaxGivens: 30},
+		{Level: Easy, Minimal: true, Symmetry: Rotational180},
+		{Level: Hard, Minimal: true, MinGivens: 27},
+		{MinScore: 6.9},
+	}
+	for _, opt := range good {
+		if err := opt.Validate(); err != nil {
+			t.Errorf("Validate(%+v) = %v, want nil", opt, err)
 		}
 	}
 }
@@ -276,5 +311,33 @@ func TestSymmetry(t *testing.T) {
 			t.Errorf("%v.Keeps(r1c2 and its image) = false", s)
 		}
 		corner = Grid{0, 5}
+	}
+}
+
+// TestTuneEndsWhenMinimalUnreachable: with Minimal and a MinGivens high
+// enough that no orbit may be removed, the puzzle never becomes minimal;
+// tune must give the grid up on its failure budget rather than swap on
+// target until the context ends.
+func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
+	tests := []GenerateOptions{
+		{Minimal: true, MinGivens: 40, Seed: 1},
+		{Level: Hard, Minimal: true, MinGivens: 36, Seed: 2},
+	}
+	for _, o := range tests {
+		opt, err := o.check()
+		if err != nil {
+			t.Fatalf("check(%+v) = %v", o, err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
+		for range 3 {
+			m := newMasker(CompletedGrid(rng), rng, opt)
+			m.randomMask(ctx)
+			m.tune(ctx, newTarget(opt))
+			if ctx.Err() != nil {
+				t.Fatalf("tune(%+v) ran until the context ended", o)
+			}
+		}
+		cancel()
 	}
 }

@@ -30,6 +30,7 @@ func (l Level) String() string {
 // UnknownLevelError is returned by ParseLevel for a name that is no level.
 type UnknownLevelError struct{ Name string }
 
+// Error names the unknown level.
 func (e *UnknownLevelError) Error() string {
 	return fmt.Sprintf("unknown level %q: want easy, medium, hard or evil", e.Name)
 }

@@ -5,6 +5,7 @@ import (
 	cryptorand "crypto/rand"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -32,6 +33,13 @@ const (
 	waitingPerWorker = 4
 	// recentSize is the number of puzzles per level kept for variants.
 	recentSize = 32
+	// refillBackoffMin and refillBackoffMax bound the pause of a worker
+	// after a failed background generation: the pause doubles with each
+	// failure in a row, from the minimum up to the maximum, and a success
+	// resets it. A generator that always fails thus costs a few calls a
+	// second instead of a spinning core.
+	refillBackoffMin = 10 * time.Millisecond
+	refillBackoffMax = 5 * time.Second
 )
 
 // Rejection reasons passed to PoolHooks.Rejected.
@@ -129,6 +137,7 @@ type Pool struct {
 	waiters  [Evil + 1]int // Get calls waiting per level
 	recent   [Evil + 1][]Puzzle
 	next     [Evil + 1]int // ring position in recent
+	failures int           // background generations failed in a row
 }
 
 // job is one on-demand generation.
@@ -136,6 +145,11 @@ type job struct {
 	ctx  context.Context
 	opt  GenerateOptions
 	done chan jobResult // buffered: the worker never blocks on it
+	// template is true when opt is the pool's template (Fresh): only such
+	// puzzles join the recent puzzles that Variant transforms, so that a
+	// puzzle made with a caller's own options (a puzzle of the day) is
+	// never handed out again as a variant.
+	template bool
 }
 
 type jobResult struct {
@@ -143,9 +157,29 @@ type jobResult struct {
 	err error
 }
 
+// Validate reports, as an *OptionsError, a template cfg.Options that no
+// puzzle of some level can meet (the pool sets Level and Seed itself, so
+// the template is checked with every level). NewPool panics on such a
+// config; call Validate first when the config comes from outside.
+func (cfg PoolConfig) Validate() error {
+	for _, l := range Levels {
+		opt := cfg.Options
+		opt.Level = l
+		if err := opt.Validate(); err != nil {
+			return fmt.Errorf("pool options for level %v: %w", l, err)
+		}
+	}
+	return nil
+}
+
 // NewPool returns a pool with its workers started; they begin filling the
-// buffers at once (see Ready). Close it to stop them.
+// buffers at once (see Ready). Close it to stop them. Like
+// regexp.MustCompile it panics when cfg.Validate reports an error: a
+// template no puzzle meets would keep the workers failing for ever.
 func NewPool(cfg PoolConfig) *Pool {
+	if err := cfg.Validate(); err != nil {
+		panic("engine.NewPool: " + err.Error())
+	}
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
@@ -250,9 +284,13 @@ func (p *Pool) refill(l Level) {
 	if err != nil {
 		if p.ctx.Err() == nil {
 			p.hooks.Rejected(l, RejectFailed)
+			p.backoff()
 		}
 		return
 	}
+	p.mu.Lock()
+	p.failures = 0
+	p.mu.Unlock()
 	p.hooks.Generated(l, d, pz.Attempts)
 	p.remember(pz)
 	select {
@@ -260,6 +298,32 @@ func (p *Pool) refill(l Level) {
 	default: // full: a waiter gave up after this generation was claimed
 	}
 	p.hooks.Depth(l, len(p.ready[l]))
+}
+
+// backoff pauses the worker after a failed background generation, for
+// refillBackoffMin doubled per failure in a row up to refillBackoffMax. It
+// still runs on-demand jobs meanwhile and ends early when the pool closes.
+func (p *Pool) backoff() {
+	p.mu.Lock()
+	p.failures++
+	n := p.failures
+	p.mu.Unlock()
+	delay := refillBackoffMax
+	if n <= 20 {
+		delay = min(refillBackoffMin<<(n-1), refillBackoffMax)
+	}
+	t := time.NewTimer(delay)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case <-t.C:
+			return
+		case j := <-p.jobs:
+			p.run(j)
+		}
+	}
 }
 
 // run executes an on-demand job, stopping when the job's context or the pool
@@ -274,7 +338,7 @@ func (p *Pool) run(j *job) {
 	cancel()
 	if err == nil {
 		p.hooks.Generated(pz.Level, d, pz.Attempts)
-		if pz.Level != 0 {
+		if j.template {
 			p.remember(pz)
 		}
 	}
@@ -404,13 +468,19 @@ func (p *Pool) Fresh(ctx context.Context, l Level) (Puzzle, error) {
 	if err := p.check(l); err != nil {
 		return Puzzle{}, err
 	}
-	return p.Generate(ctx, p.options(l))
+	return p.generate(ctx, p.options(l), true)
 }
 
 // Generate runs Generate(ctx, opt) on one of the pool's workers, so that
 // callers with their own options (a puzzle of the day, say) share the pool's
 // CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
+// Its puzzles are not kept for Variant.
 func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+	return p.generate(ctx, opt, false)
+}
+
+// generate runs a job on a worker; template says opt is the pool's template.
+func (p *Pool) generate(ctx context.Context, opt GenerateOptions, template bool) (Puzzle, error) {
 	if p.ctx.Err() != nil {
 		return Puzzle{}, ErrPoolClosed
 	}
@@ -418,7 +488,7 @@ func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
-	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
+	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1), template: template}
 	select {
 	case p.jobs <- j:
 	case <-ctx.Done():
@@ -442,8 +512,9 @@ func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error
 }
 
 // Variant returns an isomorphic variant (Puzzle.VariantOf(seed)) of one of
-// the recent puzzles of level l, chosen by seed, without blocking; false when
-// the pool has made no puzzle of l yet. The variant has the same solution
+// the recent puzzles of level l made with the pool's template (by the
+// workers' refills or Fresh; never by Generate), chosen by seed, without
+// blocking; false when the pool has made no such puzzle of l yet. The variant has the same solution
 // count and rating as its original and Fresh == false.
 func (p *Pool) Variant(l Level, seed uint64) (Puzzle, bool) {
 	if l < Easy || l > Evil {

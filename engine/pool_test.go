@@ -284,3 +284,77 @@ func checkPuzzle(t *testing.T, pz Puzzle, l Level) {
 		t.Fatalf("Rate(%v) = %v, %v; Puzzle.Level %v; want %v", pz.Puzzle, r.Level, err, pz.Level, l)
 	}
 }
+
+// TestPoolRejectsBadTemplate: a template no puzzle meets is reported by
+// Validate and makes NewPool panic, instead of workers failing for ever.
+func TestPoolRejectsBadTemplate(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	bad := PoolConfig{Workers: 1, Options: GenerateOptions{MaxGivens: 5}}
+	var oe *OptionsError
+	if err := bad.Validate(); !errors.As(err, &oe) {
+		t.Errorf("Validate(MaxGivens 5) = %v, want an *OptionsError", err)
+	}
+	if err := (PoolConfig{Options: GenerateOptions{Symmetry: Mirror}}).Validate(); err != nil {
+		t.Errorf("Validate(Symmetry Mirror) = %v, want nil", err)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Errorf("NewPool(MaxGivens 5) did not panic")
+		}
+	}()
+	p := NewPool(bad)
+	p.Close()
+}
+
+// TestPoolBacksOffFailures: a generator that always fails is called a few
+// times (the pause doubles after each failure), not in a tight loop.
+func TestPoolBacksOffFailures(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	var calls atomic.Int64
+	fail := func(context.Context, GenerateOptions) (Puzzle, error) {
+		calls.Add(1)
+		return Puzzle{}, ErrGenerationFailed
+	}
+	h := newRecHooks()
+	p := NewPool(PoolConfig{Workers: 2, BufferSize: 1, Hooks: h, Generate: fail})
+	time.Sleep(300 * time.Millisecond)
+	p.Close()
+	// 10+20+40+80+160 ms of pauses fill 300 ms: about 6 calls, at most 12
+	// with the two workers interleaving; a pool without backoff makes
+	// hundreds of thousands.
+	if n := calls.Load(); n < 1 || n > 20 {
+		t.Errorf("failing generator called %d times in 300ms, want 1..20", n)
+	}
+	// A call ending as Close cancels is not reported: up to one per worker.
+	if got, n := h.count(RejectFailed), int(calls.Load()); got > n || got < n-2 {
+		t.Errorf("Rejected(failed) reported %d times for %d failed calls", got, n)
+	}
+}
+
+// TestPoolVariantSkipsCustomOptions: a puzzle made by Pool.Generate with a
+// caller's options (the puzzle of the day) must never come back from
+// Variant, which serves the template's puzzles to anyone.
+func TestPoolVariantSkipsCustomOptions(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	const daily = 0xda11
+	f := &fakeGen{}
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 5, Generate: f.generate})
+	defer p.Close()
+	waitFor(t, "full buffers", p.Ready)
+	pz, err := p.Generate(context.Background(), GenerateOptions{Level: Evil, Seed: daily})
+	if err != nil || pz.Seed != daily {
+		t.Fatalf("Generate(daily) = %+v, %v", pz, err)
+	}
+	if _, err := p.Fresh(context.Background(), Evil); err != nil {
+		t.Fatalf("Fresh(evil) = %v", err)
+	}
+	for s := range uint64(64) {
+		v, ok := p.Variant(Evil, s)
+		if !ok {
+			t.Fatalf("Variant(evil, %d) = false, want a variant", s)
+		}
+		if v.Seed == daily {
+			t.Fatalf("Variant(evil, %d) is a variant of the puzzle of the day", s)
+		}
+	}
+}

@@ -58,10 +58,6 @@ type Rating struct {
 	// DeepTrials counts the trial rounds where no candidate was refuted by
 	// singles alone, so trial fell back on a deeper search.
 	DeepTrials int
-	// TrialShare is, over the trial rounds, the smallest share r/s of the
-	// tried candidates that singles refute: few refutations among many
-	// tries make a hard trial. 1 without trial.
-	TrialShare float64
 }
 
 // Rate rates puzzle g. It returns the *ConflictError of Validate when givens
@@ -79,7 +75,10 @@ type Rating struct {
 // values: isomorphic puzzles get the same rating.
 //
 // Cost: one Solve, then a few rounds of strategy search; trial is bounded
-// (see findTrial). Rating allocates only the Counts map.
+// (see findTrial). Rating allocates a few small objects, the Counts map
+// among them: 5 allocations, under 2 KB, per puzzle in BenchmarkRate
+// (`go test ./engine -run XXX -bench 'BenchmarkRate$' -benchmem` on
+// ../shared/data/calib_krazydad.tsv).
 func Rate(g Grid) (Rating, error) {
 	r, _, err := rate(g, false)
 	return r, err
@@ -115,7 +114,6 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Givens = g.Givens()
 	rt.Choices = choices(&b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
-	rt.TrialShare = 1
 	f := &finder{explain: explain, solution: &res.Solution}
 	var path []Step
 	var density float64
@@ -147,7 +145,6 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 			rt.TierRounds[t]++
 			rt.HardestTier = max(rt.HardestTier, t)
 			if t == MaxTier {
-				rt.TrialShare = min(rt.TrialShare, float64(f.apps)/float64(max(s, 1)))
 				if f.deep {
 					rt.DeepTrials++
 				} else {

@@ -39,6 +39,7 @@ func (s Symmetry) String() string {
 // symmetry.
 type UnknownSymmetryError struct{ Name string }
 
+// Error names the unknown symmetry.
 func (e *UnknownSymmetryError) Error() string {
 	return fmt.Sprintf("unknown symmetry %q: want none, rotational, mirror or diagonal", e.Name)
 }

@@ -62,15 +62,22 @@ func bandPermutation(rng *rand.Rand) [9]uint8 {
 // Apply returns the image of g: cell (r, c) of the result holds the
 // relabelled digit of cell (Rows[r], Cols[c]) of g, transposed first when
 // Transpose is set. Empty cells stay empty. Cost: 81 table look-ups.
+//
+// Apply never panics, whatever its inputs: a cell value above 9 (which no
+// valid Grid holds) becomes empty, and Rows or Cols entries above 8 (which
+// no valid Transformation holds) are taken modulo 9; such inputs give a
+// meaningless result.
 func (t Transformation) Apply(g Grid) Grid {
 	var out Grid
 	for r := range 9 {
 		for c := range 9 {
-			sr, sc := int(t.Rows[r]), int(t.Cols[c])
+			sr, sc := int(t.Rows[r]%9), int(t.Cols[c]%9)
 			if t.Transpose {
 				sr, sc = sc, sr
 			}
-			out[9*r+c] = t.Digits[g[9*sr+sc]]
+			if v := g[9*sr+sc]; v <= 9 {
+				out[9*r+c] = t.Digits[v]
+			}
 		}
 	}
 	return out

@@ -85,3 +85,23 @@ func TestVariantOf(t *testing.T) {
 		t.Errorf("VariantOf shares its Counts map with the original")
 	}
 }
+
+// TestApplyOutOfRange: Apply does not panic on cell values above 9 or on
+// Rows/Cols entries above 8; such cells come out empty.
+func TestApplyOutOfRange(t *testing.T) {
+	var g Grid
+	g[0], g[1], g[2], g[80] = 10, 255, 5, 9
+	id := Identity()
+	got := id.Apply(g)
+	want := Grid{2: 5, 80: 9}
+	if got != want {
+		t.Errorf("Identity().Apply(%v) = %v, want %v", g, got, want)
+	}
+	bad := Identity()
+	bad.Rows[0], bad.Cols[8] = 200, 255
+	_ = bad.Apply(g) // must not panic
+	var zero Transformation
+	if got := zero.Apply(g); got != (Grid{}) {
+		t.Errorf("Transformation{}.Apply(%v) = %v, want the empty grid", g, got)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -34,6 +35,8 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg] [flags]")
 		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is.")
+		fmt.Fprintln(stderr, "A seed whose generation fails gives an \"error: <reason>\" line instead; the exit")
+		fmt.Fprintln(stderr, "status is non-zero when every puzzle failed (so always when -n 1 or -date fails).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -110,19 +113,27 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return err
 	}
 	seeds := &seedLines{next: *seed, left: *n}
-	return process(ctx, seeds, stdout, *j, func(field string) string {
+	var failed atomic.Int64
+	err = process(ctx, seeds, stdout, *j, func(field string) string {
 		s, err := strconv.ParseUint(field, 10, 64)
-		if err != nil {
-			return "error: " + err.Error()
+		if err == nil {
+			o := opt
+			o.Seed = s
+			var p engine.Puzzle
+			if p, err = engine.Generate(ctx, o); err == nil {
+				return generateLine(p)
+			}
 		}
-		o := opt
-		o.Seed = s
-		p, err := engine.Generate(ctx, o)
-		if err != nil {
-			return "error: " + err.Error()
-		}
-		return generateLine(p)
+		failed.Add(1)
+		return "error: " + err.Error()
 	})
+	if err == nil && *n > 0 && failed.Load() == int64(*n) {
+		err = errors.New("the puzzle failed (see the error line)")
+		if *n > 1 {
+			err = fmt.Errorf("all %d puzzles failed (see the error lines)", *n)
+		}
+	}
+	return err
 }
 
 // generateLine is the output line of sudoku generate for one puzzle.

@@ -73,6 +73,24 @@ func TestGenerateCommandErrors(t *testing.T) {
 	}
 }
 
+// TestGenerateCommandAllFailed: when every puzzle fails, generate writes an
+// error line per seed and returns an error (a non-zero exit status).
+// -min-givens 40 keeps any minimal puzzle out of reach; Validate lets it
+// through (minimal puzzles of 40 givens exist), so each seed fails after
+// MaxAttempts grids, made short by -failures 1.
+func TestGenerateCommandAllFailed(t *testing.T) {
+	args := []string{"generate", "-level", "any", "-minimal", "-min-givens", "40", "-failures", "1", "-seed", "1", "-n", "2", "-j", "2"}
+	var out, errOut bytes.Buffer
+	err := run(context.Background(), args, strings.NewReader(""), &out, &errOut)
+	if err == nil {
+		t.Errorf("run(%v) = nil error, want one: every puzzle failed", args)
+	}
+	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "error: ") || !strings.HasPrefix(lines[1], "error: ") {
+		t.Errorf("run(%v) wrote %q, want two error lines", args, out.String())
+	}
+}
+
 func mustDate(t *testing.T, s string) (d time.Time) {
 	t.Helper()
 	d, err := time.Parse(time.DateOnly, s)
