@@ -64,3 +64,49 @@ func TestSolveErrors(t *testing.T) {
 		t.Errorf("Solve(empty, backtrack) = %+v, %v; want 2 solutions, exhaustive", sol, err)
 	}
 }
+
+// hardest is norvig_top95 #1: the seed-002 solvers take seconds on it.
+const hardest = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+func TestSlowSolvesCannotStarveFast(t *testing.T) {
+	s := New(Config{MaxInFlight: 2, MaxSlowInFlight: 1, SlowSolveTimeout: time.Hour, AdmissionWait: time.Millisecond}, Deps{})
+	g := engine.MustParse(hardest)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := s.Solve(ctx, g, "dfs"); done <- err }()
+	for len(s.slots) == 0 { // the slow solve holds its slots
+		time.Sleep(time.Millisecond)
+	}
+	for _, algo := range []string{"dfs", "naive", "propagate"} {
+		if _, err := s.Solve(context.Background(), g, algo); !errors.Is(err, ErrOverloaded) {
+			t.Errorf("Solve(%s) beside a running slow solve = %v, want ErrOverloaded", algo, err)
+		}
+	}
+	if sol, err := s.Solve(context.Background(), g, ""); err != nil || sol.Count != 1 {
+		t.Errorf("Solve(fast) beside a running slow solve = %+v, %v; want the unique solution", sol, err)
+	}
+	if _, err := s.Rate(context.Background(), g); err != nil {
+		t.Errorf("Rate beside a running slow solve = %v", err)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("slow Solve after cancel = %v, want context.Canceled", err)
+	}
+}
+
+func TestSlowSolveTimeout(t *testing.T) {
+	s := New(Config{SlowSolveTimeout: 20 * time.Millisecond}, Deps{})
+	g := engine.MustParse(hardest)
+	for _, algo := range []string{"dfs", "annealing"} {
+		_, err := s.Solve(context.Background(), g, algo)
+		if !errors.Is(err, engine.ErrBudgetExceeded) || errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Solve(%s) past the slow-solve timeout = %v, want only ErrBudgetExceeded", algo, err)
+		}
+	}
+	if _, err := s.Solve(context.Background(), g, ""); err != nil {
+		t.Errorf("Solve(fast) = %v: the slow-solve timeout must not apply", err)
+	}
+	if len(s.slow) != 0 || len(s.slots) != 0 {
+		t.Errorf("slots held after the solves: slow %d, shared %d", len(s.slow), len(s.slots))
+	}
+}

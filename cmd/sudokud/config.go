@@ -63,7 +63,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
 
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
-	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight, "solves, ratings and hints computed at once")
+	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight(), "solves, ratings and hints computed at once (default: 4 per core)")
+	fs.DurationVar(&c.service.SlowSolveTimeout, "slow-solve-timeout", service.DefaultSlowSolveTimeout, "longest solve with an algorithm other than the default (422 budget-exceeded past it)")
+	fs.IntVar(&c.service.MaxSlowInFlight, "max-slow-solves", service.DefaultMaxSlowInFlight(), "solves with a slow algorithm running at once, 503 past it (default: half the cores)")
 	fs.DurationVar(&c.service.AdmissionWait, "admission-wait", service.DefaultAdmissionWait, "wait for a free slot before answering 503")
 	fs.Float64Var(&c.service.FreshRate, "fresh-rate", service.DefaultFreshRate, "buffered puzzles per second and level handed out before variants; negative for no limit")
 	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles; replicas sharing it serve the same ones")
@@ -95,8 +97,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
-		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, workers and buffer > 0")
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers and buffer > 0")
 	}
 	return c, nil
 }
