@@ -19,6 +19,15 @@ import (
 // envPrefix prefixes the environment variable of every flag.
 const envPrefix = "SUDOKU_"
 
+// Shutdown defaults. The drain must outlast the request deadline
+// (api.DefaultRequestTimeout, 15 s) so every request in flight ends by its
+// own deadline; the drain delay gives load balancers a couple of probe
+// periods to see /readyz fail before the listener closes.
+const (
+	defaultShutdownTimeout = 20 * time.Second
+	defaultDrainDelay      = 2 * time.Second
+)
+
 // maxHeaderBytes bounds request headers: the API needs a few short ones.
 const maxHeaderBytes = 16 << 10
 
@@ -32,6 +41,7 @@ type config struct {
 	writeTimeout      time.Duration
 	idleTimeout       time.Duration
 	shutdownTimeout   time.Duration
+	drainDelay        time.Duration
 	logLevel          string
 	logFormat         string
 	api               api.Config
@@ -51,7 +61,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.readTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", 30*time.Second, "time from the end of the request headers to the end of the response")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", 120*time.Second, "keep-alive idle time")
-	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", 20*time.Second, "time to drain in-flight requests on SIGINT/SIGTERM")
+	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", defaultShutdownTimeout, "time to drain in-flight requests on SIGINT/SIGTERM; must exceed -request-timeout")
+	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
 
@@ -99,6 +110,12 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
 		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers and buffer > 0")
+	}
+	if c.drainDelay < 0 {
+		return config{}, fmt.Errorf("drain-delay %s must be >= 0", c.drainDelay)
+	}
+	if c.shutdownTimeout <= c.api.RequestTimeout {
+		return config{}, fmt.Errorf("shutdown-timeout %s must exceed request-timeout %s, or requests in flight are cut off at shutdown", c.shutdownTimeout, c.api.RequestTimeout)
 	}
 	return c, nil
 }
