@@ -90,10 +90,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
+	if cfg.debugAddr != "" {
+		stopDebug, err := serveDebug(cfg.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	defer ln.Close() // on every early return; Serve closes it too otherwise
 	baseCtx, cancelRequests := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRequests()
 	srv := &http.Server{
@@ -110,13 +118,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()))
 	_ = log.Sync() // tell whoever waits for the address at once
-	if cfg.debugAddr != "" {
-		stopDebug, err := serveDebug(cfg.debugAddr, log)
-		if err != nil {
-			return err
-		}
-		defer stopDebug()
-	}
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()

@@ -389,3 +389,21 @@ func TestDrainCancelsRequestsPastTimeout(t *testing.T) {
 		t.Errorf("request in flight when the drain timed out = %d, %v; want the handler's 503", a.status, a.err)
 	}
 }
+
+func TestRunDebugListenFailureFreesAddress(t *testing.T) {
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := probe.Addr().String()
+	probe.Close()
+	args := []string{"-addr", addr, "-debug-addr", "256.0.0.1:80"}
+	if err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "debug listen") {
+		t.Fatalf("run(%q) = %v, want a debug listen error", args, err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatalf("listen on %s after run failed: %v; want the address free", addr, err)
+	}
+	ln.Close()
+}
