@@ -18,11 +18,16 @@ var (
 	// generationBuckets span 1 ms (an easy puzzle on a warm core) to 30 s
 	// (an evil one under load): generation is the slow path.
 	generationBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
-	// solveBuckets span 10 µs (a bitboard solve) to 10 s (seed 002's brute
-	// force on a hard puzzle, cut by the request deadline).
-	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .1, 1, 10}
-	// rateBuckets span 100 µs to 10 s: rating runs the strategy solver.
-	rateBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1, 10}
+	// solveBuckets span 10 µs (a bitboard solve) to 15 s, in steps of at
+	// most 2.5x: the seed-002 solvers take 0.3 s to several seconds on hard
+	// puzzles and are cut at the slow-solve timeout (2 s by default, so
+	// the 2 and 2.5 buckets show the cut ones), or at the request deadline
+	// (15 s by default) when that timeout is raised.
+	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 2.5, 5, 15}
+	// rateBuckets span 100 µs to 15 s (the request deadline), in steps of
+	// at most 2.5x: rating runs the strategy solver, milliseconds on most
+	// puzzles and up to seconds with the heaviest techniques.
+	rateBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15}
 	// httpBuckets span 100 µs (a health check) to 30 s (a fresh evil
 	// puzzle waiting on generation).
 	httpBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30}

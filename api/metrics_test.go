@@ -159,3 +159,26 @@ func TestMethodLabelBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestHistogramBuckets(t *testing.T) {
+	tests := []struct {
+		name    string
+		buckets []float64
+		top     time.Duration // the longest duration the operation can take
+	}{
+		{"solve", solveBuckets, DefaultRequestTimeout},
+		{"rate", rateBuckets, DefaultRequestTimeout},
+		{"generation", generationBuckets, DefaultRequestTimeout},
+		{"http", httpBuckets, DefaultRequestTimeout},
+	}
+	for _, tt := range tests {
+		if last := tt.buckets[len(tt.buckets)-1]; last < tt.top.Seconds() {
+			t.Errorf("%s buckets end at %gs, want at least %s", tt.name, last, tt.top)
+		}
+		for i := 1; i < len(tt.buckets); i++ {
+			if r := tt.buckets[i] / tt.buckets[i-1]; r > 4 {
+				t.Errorf("%s buckets jump %g -> %g (x%.1f), want steps of at most x4", tt.name, tt.buckets[i-1], tt.buckets[i], r)
+			}
+		}
+	}
+}
