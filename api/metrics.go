@@ -45,6 +45,7 @@ type Metrics struct {
 	depth      *prometheus.GaugeVec
 	generated  *prometheus.CounterVec
 	rejected   *prometheus.CounterVec
+	refused    *prometheus.CounterVec
 	served     *prometheus.CounterVec
 	solve      *prometheus.HistogramVec
 	rate       *prometheus.HistogramVec
@@ -82,8 +83,12 @@ func NewMetrics(reg *prometheus.Registry) *Metrics {
 		}, []string{"level"}),
 		rejected: f.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Subsystem: "pool", Name: "rejected_total",
-			Help: "Generated puzzles rejected by the pool, by level and reason.",
+			Help: "Pool requests and generations that failed, by level and reason: overloaded (too many requests waiting), canceled (the request's context ended while it waited), failed (the generator returned an error).",
 		}, []string{"level", "reason"}),
+		refused: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "admission", Name: "rejected_total",
+			Help: "CPU-bound calls refused with 503 overloaded for want of a slot, by operation: solve, slow_solve (every slow-solve slot taken), rate, explain, hint.",
+		}, []string{"op"}),
 		served: f.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Subsystem: "generate", Name: "served_total",
 			Help: "Puzzles handed out, by level and freshness (fresh=\"false\": an isomorphic variant of a recent puzzle).",
@@ -145,6 +150,11 @@ func (m *Metrics) Solved(algorithm string, d time.Duration) {
 // Rated records one rating, explanation or hint (service.Hooks).
 func (m *Metrics) Rated(op string, d time.Duration) {
 	m.rate.WithLabelValues(op).Observe(d.Seconds())
+}
+
+// Refused counts one call refused for want of a slot (service.Hooks).
+func (m *Metrics) Refused(op string) {
+	m.refused.WithLabelValues(op).Inc()
 }
 
 // Served counts one puzzle handed out (service.Hooks).

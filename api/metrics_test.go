@@ -79,6 +79,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 	m.Served(engine.Easy, false)
 	m.Solved("fast", 40*time.Microsecond)
 	m.Rated("rate", 2*time.Millisecond)
+	m.Refused("slow_solve")
 	tests := []struct {
 		name   string
 		labels map[string]string
@@ -94,6 +95,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 		{"sudoku_generate_served_total", map[string]string{"level": "easy", "fresh": "false"}, 1},
 		{"sudoku_solve_duration_seconds", map[string]string{"algorithm": "fast"}, 1},
 		{"sudoku_rate_duration_seconds", map[string]string{"op": "rate"}, 1},
+		{"sudoku_admission_rejected_total", map[string]string{"op": "slow_solve"}, 1},
 	}
 	for _, tt := range tests {
 		if got := testutil.ToFloat64(mustCounter(t, reg, tt.name, tt.labels)); got != tt.want {

@@ -124,6 +124,10 @@ type Hooks interface {
 	// Served reports one puzzle handed out: fresh from the pool, or an
 	// isomorphic variant of a recent one when the pool's buffer was empty.
 	Served(level engine.Level, fresh bool)
+	// Refused reports one call of operation op (OpSolve, OpSlowSolve,
+	// OpRate, OpExplain, OpHint) refused with ErrOverloaded for want of a
+	// slot.
+	Refused(op string)
 }
 
 // NopHooks is Hooks that does nothing.
@@ -137,6 +141,9 @@ func (NopHooks) Rated(string, time.Duration) {}
 
 // Served does nothing.
 func (NopHooks) Served(engine.Level, bool) {}
+
+// Refused does nothing.
+func (NopHooks) Refused(string) {}
 
 // Service is the set of use-cases. It is safe for concurrent use; its zero
 // value is not usable: build it with New.
@@ -175,10 +182,11 @@ func New(cfg Config, deps Deps) *Service {
 	}
 }
 
-// admit takes one CPU slot, waiting at most the admission wait; the caller
-// must call the returned release once. It fails with ErrOverloaded when no
-// slot frees up in time, or with the context's error when ctx ends first.
-func (s *Service) admit(ctx context.Context) (release func(), err error) {
+// admit takes one CPU slot for operation op, waiting at most the admission
+// wait; the caller must call the returned release once. It fails with
+// ErrOverloaded (reported to Hooks.Refused) when no slot frees up in time,
+// or with the context's error when ctx ends first.
+func (s *Service) admit(ctx context.Context, op string) (release func(), err error) {
 	select {
 	case s.slots <- struct{}{}:
 		return s.release, nil
@@ -190,6 +198,7 @@ func (s *Service) admit(ctx context.Context) (release func(), err error) {
 	case s.slots <- struct{}{}:
 		return s.release, nil
 	case <-t.C:
+		s.hooks.Refused(op)
 		return nil, ErrOverloaded
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -206,6 +215,7 @@ func (s *Service) admitSlow() (release func(), err error) {
 	case s.slow <- struct{}{}:
 		return func() { <-s.slow }, nil
 	default:
+		s.hooks.Refused(OpSlowSolve)
 		return nil, fmt.Errorf("%w: %d slow solves already running", ErrOverloaded, cap(s.slow))
 	}
 }

@@ -3,7 +3,9 @@ package service
 import (
 	"context"
 	"errors"
+	"maps"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +18,7 @@ func TestAdmission(t *testing.T) {
 	if _, err := s.Solve(context.Background(), g, ""); err != nil {
 		t.Fatalf("Solve with a free slot = %v", err)
 	}
-	release, err := s.admit(context.Background())
+	release, err := s.admit(context.Background(), OpSolve)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +31,7 @@ func TestAdmission(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	slow := New(Config{MaxInFlight: 1, AdmissionWait: time.Hour}, Deps{})
-	r2, _ := slow.admit(context.Background())
+	r2, _ := slow.admit(context.Background(), OpSolve)
 	if _, err := slow.Solve(ctx, g, ""); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with no slot and an ended context = %v, want context.Canceled", err)
 	}
@@ -108,5 +110,43 @@ func TestSlowSolveTimeout(t *testing.T) {
 	}
 	if len(s.slow) != 0 || len(s.slots) != 0 {
 		t.Errorf("slots held after the solves: slow %d, shared %d", len(s.slow), len(s.slots))
+	}
+}
+
+// refusedHooks counts Refused calls by operation.
+type refusedHooks struct {
+	NopHooks
+	mu      sync.Mutex
+	refused map[string]int
+}
+
+func (h *refusedHooks) Refused(op string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.refused[op]++
+}
+
+func TestRefusedHook(t *testing.T) {
+	h := &refusedHooks{refused: map[string]int{}}
+	s := New(Config{MaxInFlight: 1, MaxSlowInFlight: 1, AdmissionWait: time.Millisecond}, Deps{Hooks: h})
+	g := engine.MustParse(hardest)
+	release, err := s.admit(context.Background(), OpSolve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	releaseSlow, err := s.admitSlow()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = s.Solve(context.Background(), g, "")
+	_, _ = s.Solve(context.Background(), g, "dfs")
+	_, _ = s.Rate(context.Background(), g)
+	_, _, _ = s.Explain(context.Background(), g)
+	_, _ = s.Hint(context.Background(), g, g)
+	releaseSlow()
+	release()
+	want := map[string]int{OpSolve: 1, OpSlowSolve: 1, OpRate: 1, OpExplain: 1, OpHint: 1}
+	if !maps.Equal(h.refused, want) {
+		t.Errorf("Refused calls = %v, want %v", h.refused, want)
 	}
 }

@@ -55,7 +55,7 @@ func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (S
 		solveCtx, cancel = context.WithTimeout(ctx, s.cfg.SlowSolveTimeout)
 		defer cancel()
 	}
-	release, err := s.admit(ctx)
+	release, err := s.admit(ctx, OpSolve)
 	if err != nil {
 		return Solution{}, err
 	}
