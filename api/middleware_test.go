@@ -239,3 +239,27 @@ func TestReadyz(t *testing.T) {
 		}
 	}
 }
+
+func TestAcceptsGzip(t *testing.T) {
+	tests := []struct {
+		header string
+		want   bool
+	}{
+		{"", false},
+		{"gzip", true},
+		{"br, GZIP;q=0.5", true},
+		{"gzip;q=0", false},
+		{"*", true},
+		{"br, *;q=0.1", true},
+		{"*;q=0", false},
+		{"gzip;q=0, *", false},
+		{"identity", false},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Encoding", tt.header)
+		if got := acceptsGzip(r); got != tt.want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", tt.header, got, tt.want)
+		}
+	}
+}

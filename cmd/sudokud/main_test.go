@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -406,4 +407,28 @@ func TestRunDebugListenFailureFreesAddress(t *testing.T) {
 		t.Fatalf("listen on %s after run failed: %v; want the address free", addr, err)
 	}
 	ln.Close()
+}
+
+func TestRunSlowBodyIsRequestTimeout(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Headers promise 100 bytes; the body stops short and never ends.
+	if _, err := io.WriteString(conn, "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"puzzle\":\""); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer to a stalled body: %v", err)
+	}
+	defer resp.Body.Close()
+	var p map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&p)
+	if resp.StatusCode != http.StatusRequestTimeout || p["code"] != "request-timeout" {
+		t.Errorf("stalled body = %d %v, want 408 request-timeout", resp.StatusCode, p)
+	}
 }
