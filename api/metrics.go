@@ -38,7 +38,8 @@ var (
 // engine.PoolHooks, so the service and the pool report without importing
 // Prometheus. Its methods are safe for concurrent use.
 type Metrics struct {
-	reg *prometheus.Registry
+	reg    prometheus.Registerer
+	gather prometheus.Gatherer
 
 	generation *prometheus.HistogramVec
 	attempts   *prometheus.CounterVec
@@ -54,16 +55,18 @@ type Metrics struct {
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
-// process collectors, on reg, and serves reg at /metrics. It panics if a
+// process collectors, on reg, and serves what gather gathers at /metrics
+// (usually both are the same *prometheus.Registry). It panics if a
 // collector is already registered on reg (a wiring bug).
-func NewMetrics(reg *prometheus.Registry) *Metrics {
+func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics {
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
 	f := promauto.With(reg)
 	m := &Metrics{
-		reg: reg,
+		reg:    reg,
+		gather: gather,
 		generation: f.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "sudoku", Subsystem: "generation", Name: "duration_seconds",
 			Help:    "Time to generate one accepted puzzle, by level.",
@@ -121,7 +124,7 @@ func NewMetrics(reg *prometheus.Registry) *Metrics {
 
 // Handler serves the registry in the Prometheus exposition format.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	return promhttp.HandlerFor(m.gather, promhttp.HandlerOpts{Registry: m.reg})
 }
 
 // Generated records one accepted puzzle of level that took d and attempts

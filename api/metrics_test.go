@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func (c constCollector) Collect(ch chan<- prometheus.Metric) {
 
 func TestMetricsHooksAndLint(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	m := NewMetrics(reg)
+	m := NewMetrics(reg, reg)
 	m.Generated(engine.Evil, 1500*time.Millisecond, 7)
 	m.Generated(engine.Easy, 3*time.Millisecond, 1)
 	m.Depth(engine.Hard, 12)
@@ -182,5 +183,16 @@ func TestHistogramBuckets(t *testing.T) {
 				t.Errorf("%s buckets jump %g -> %g (x%.1f), want steps of at most x4", tt.name, tt.buckets[i-1], tt.buckets[i], r)
 			}
 		}
+	}
+}
+
+func TestMetricsOnWrappedRegisterer(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(prometheus.WrapRegistererWith(prometheus.Labels{"replica": "a"}, reg), reg)
+	m.Solved("fast", time.Millisecond)
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if body := rec.Body.String(); !strings.Contains(body, `sudoku_solve_duration_seconds_count{algorithm="fast",replica="a"} 1`) {
+		t.Errorf("/metrics of a wrapped registerer lacks the labelled solve count:\n%s", body)
 	}
 }

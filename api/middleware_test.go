@@ -42,7 +42,7 @@ func serve(h http.Handler, method, target, body string, header map[string]string
 func TestRequestIDEchoedAndLogged(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
 	reg := prometheus.NewRegistry()
-	h := NewServer(zap.New(core), NewMetrics(reg), &fakeService{}, Config{})
+	h := NewServer(zap.New(core), NewMetrics(reg, reg), &fakeService{}, Config{})
 	tests := []struct {
 		name, sent string
 		wantSame   bool
@@ -73,7 +73,7 @@ func TestRequestIDEchoedAndLogged(t *testing.T) {
 
 func TestPanicRecovered(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
-	h := NewServer(zap.New(core), NewMetrics(prometheus.NewRegistry()), &fakeService{panicMsg: "boom"}, Config{})
+	h := NewServer(zap.New(core), newTestMetrics(), &fakeService{panicMsg: "boom"}, Config{})
 	rec, p := serve(h, "POST", "/solve", `{"puzzle":"`+puzzleHard+`"}`, nil)
 	if rec.Code != 500 || p.Code != "internal" || strings.Contains(rec.Body.String(), "boom") {
 		t.Fatalf("panicking handler answered %d %s, want a generic 500 problem", rec.Code, rec.Body)

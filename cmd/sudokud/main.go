@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer log.Info("stopped") // runs after pool.Close
 
 	reg := prometheus.NewRegistry()
-	metrics := api.NewMetrics(reg)
+	metrics := api.NewMetrics(reg, reg)
 	cfg.pool.Hooks = metrics
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
