@@ -28,6 +28,24 @@ const (
 	defaultDrainDelay      = 2 * time.Second
 )
 
+// HTTP server defaults. Headers are a few short lines, so 5 s only
+// refuses slowloris clients; a whole request is under 64 KiB, so 10 s
+// allows a slow mobile link; the write budget covers the request deadline
+// (api.DefaultRequestTimeout, 15 s) with room for a slow reader; two
+// minutes of keep-alive spares frontends' reconnections.
+const (
+	defaultReadHeaderTimeout = 5 * time.Second
+	defaultReadTimeout       = 10 * time.Second
+	defaultWriteTimeout      = 30 * time.Second
+	defaultIdleTimeout       = 2 * time.Minute
+)
+
+// defaultRateLimit is the requests per client per minute: a player makes
+// a request every few seconds at most (10 a minute), and a frontend
+// behind one NAT address serves dozens of players, so 600 refuses only
+// scrapers and loops.
+const defaultRateLimit = 600
+
 // maxHeaderBytes bounds request headers: the API needs a few short ones.
 const maxHeaderBytes = 16 << 10
 
@@ -57,10 +75,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address (host:port; port 0 picks a free one)")
 	fs.StringVar(&c.debugAddr, "debug-addr", "", "if set, serve net/http/pprof on this separate address (keep it on loopback)")
-	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", 5*time.Second, "time to read a request's headers")
-	fs.DurationVar(&c.readTimeout, "read-timeout", 10*time.Second, "time to read a whole request")
-	fs.DurationVar(&c.writeTimeout, "write-timeout", 30*time.Second, "time from the end of the request headers to the end of the response")
-	fs.DurationVar(&c.idleTimeout, "idle-timeout", 120*time.Second, "keep-alive idle time")
+	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", defaultReadHeaderTimeout, "time to read a request's headers")
+	fs.DurationVar(&c.readTimeout, "read-timeout", defaultReadTimeout, "time to read a whole request")
+	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "time from the end of the request headers to the end of the response")
+	fs.DurationVar(&c.idleTimeout, "idle-timeout", defaultIdleTimeout, "keep-alive idle time")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", defaultShutdownTimeout, "time to drain in-flight requests on SIGINT/SIGTERM; must exceed -request-timeout")
 	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
@@ -69,7 +87,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
 	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")
 	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
-	fs.IntVar(&c.api.RateLimit, "rate-limit", 600, "requests per client per rate window (429 past it); 0 disables")
+	fs.IntVar(&c.api.RateLimit, "rate-limit", defaultRateLimit, "requests per client per rate window (429 past it); 0 disables")
 	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
 	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
 
