@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // Histogram buckets, sized to the range each operation really spans.
@@ -118,6 +119,10 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 	}
 	for _, l := range engine.Levels {
 		m.depth.WithLabelValues(l.String()).Set(0)
+	}
+	// Refusals start at 0, so that rate() sees the first one.
+	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint} {
+		m.refused.WithLabelValues(op)
 	}
 	return m
 }
