@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -28,7 +27,7 @@ func BenchmarkHandlers(b *testing.B) {
 		time.Sleep(10 * time.Millisecond)
 	}
 	svc := service.New(service.Config{}, service.Deps{Pool: pool})
-	h := NewServer(zap.NewNop(), NewMetrics(prometheus.NewRegistry()), svc, Config{CORSOrigins: []string{"*"}})
+	h := NewServer(zap.NewNop(), newTestMetrics(), svc, Config{CORSOrigins: []string{"*"}})
 	body := func(i int) string { return `{"puzzle":"` + puzzles[i%len(puzzles)] + `"}` }
 	cases := []struct {
 		name string

@@ -149,7 +149,7 @@ func TestContract(t *testing.T) {
 		}
 	}
 	svc := service.New(service.Config{}, service.Deps{Pool: pool})
-	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 4096})
+	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 16 << 10})
 	c := newContract(t, h)
 	json := "application/json"
 	tests := []exchange{
@@ -182,17 +182,19 @@ func TestContract(t *testing.T) {
 		{name: "solve conflict", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
 		{name: "solve bad char", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"x` + puzzleHard[1:] + `"}`, wantStatus: 422},
 		{name: "solve short", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"1"}`, wantStatus: 422},
-		{name: "solve 8 rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":[[1],[2],[3],[4],[5],[6],[7],[8]]}`, wantStatus: 422},
-		{name: "solve bad value", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + strings.Replace(rowsJSON(puzzleHard), "4", "14", 1) + `}`, wantStatus: 422},
+		{name: "solve 8 rows", method: "POST", path: "/solve", ctype: json, body: `{"grid":[[1],[2],[3],[4],[5],[6],[7],[8]]}`, invalidRequest: true, wantStatus: 422},
+		{name: "solve bad value", method: "POST", path: "/solve", ctype: json, body: `{"grid":` + strings.Replace(rowsJSON(puzzleHard), "4", "14", 1) + `}`, invalidRequest: true, wantStatus: 422},
+		{name: "solve text too long", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + strings.Repeat(" ", 4096) + `"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve unknown algorithm", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + puzzleHard + `","algorithm":"magic"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve malformed", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":`, invalidRequest: true, wantStatus: 400},
 		{name: "solve unknown member", method: "POST", path: "/solve", ctype: json, body: `{"puzle":"1"}`, invalidRequest: true, wantStatus: 400},
 		{name: "solve form", method: "POST", path: "/solve", ctype: "application/x-www-form-urlencoded", body: `puzzle=1`, invalidRequest: true, wantStatus: 415},
-		{name: "solve too large", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + strings.Repeat(" ", 5000) + `"}`, invalidRequest: true, wantStatus: 413},
+		{name: "solve too large", method: "POST", path: "/solve", ctype: json, body: `{"puzzle":"` + strings.Repeat(" ", 20000) + `"}`, invalidRequest: true, wantStatus: 413},
 
 		{name: "rate", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 200},
 		{name: "rate hard explain", method: "POST", path: "/rate?explain=true", ctype: json, body: `{"puzzle":"` + puzzleHard + `"}`, wantStatus: 200},
 		{name: "rate rows", method: "POST", path: "/rate", ctype: json, body: `{"grid":` + rowsJSON(puzzleEasy) + `}`, wantStatus: 200},
+		{name: "rate solved", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + solutionEasy + `"}`, wantStatus: 200},
 		{name: "rate multiple", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 		{name: "rate no solution", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
 		{name: "rate conflict", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
@@ -206,6 +208,7 @@ func TestContract(t *testing.T) {
 		{name: "hint bad current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"12"}`, wantStatus: 422},
 		{name: "hint conflicting current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"33` + puzzleEasy[2:] + `"}`, wantStatus: 200},
 		{name: "hint missing current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "hint current too long", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + puzzleEasy + strings.Repeat(" ", 4096) + `"}`, invalidRequest: true, wantStatus: 400},
 		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 	}
 	for _, x := range tests {

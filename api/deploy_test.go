@@ -18,7 +18,7 @@ import (
 // deploy/ names a sudoku_ metric the service does not export.
 func TestDeployNamesRealMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	m := NewMetrics(reg)
+	m := NewMetrics(reg, reg)
 	// Touch every vector so that each family is gathered.
 	m.Generated(engine.Easy, time.Millisecond, 1)
 	m.Rejected(engine.Easy, "failed")

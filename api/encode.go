@@ -8,6 +8,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -71,23 +72,32 @@ func writeBody(w http.ResponseWriter, r *http.Request, status int, contentType s
 	}
 }
 
-// acceptsGzip reports whether the request's Accept-Encoding allows gzip
-// (listed, and not with q=0).
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip:
+// listed, or covered by "*", and not with q=0 (an explicit gzip entry wins
+// over "*").
 func acceptsGzip(r *http.Request) bool {
+	gzip, star := -1, -1 // -1 absent, 0 refused, 1 accepted
 	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
 		name, params, _ := strings.Cut(part, ";")
-		if !strings.EqualFold(strings.TrimSpace(name), "gzip") {
-			continue
-		}
+		name = strings.TrimSpace(name)
+		ok := 1
 		for param := range strings.SplitSeq(params, ";") {
 			k, v, _ := strings.Cut(strings.TrimSpace(param), "=")
 			if q, err := strconv.ParseFloat(strings.TrimSpace(v), 64); k == "q" && err == nil && q == 0 {
-				return false
+				ok = 0
 			}
 		}
-		return true
+		switch {
+		case strings.EqualFold(name, "gzip"):
+			gzip = ok
+		case name == "*":
+			star = ok
+		}
 	}
-	return false
+	if gzip >= 0 {
+		return gzip == 1
+	}
+	return star == 1
 }
 
 // decode reads the request body, which must be one JSON value of
@@ -111,6 +121,9 @@ func decode(r *http.Request, v any) error {
 		}
 		if errors.Is(err, io.EOF) {
 			return &decodeError{status: http.StatusBadRequest, reason: "empty request body: send a JSON object"}
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return &decodeError{status: http.StatusRequestTimeout, reason: "the request body did not arrive within the server's read timeout", err: err}
 		}
 		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body", err: err}
 	}

@@ -103,5 +103,11 @@ func (f *fakeService) Ready() bool {
 func newTestServer(t *testing.T, svc Service, cfg Config) (http.Handler, *prometheus.Registry) {
 	t.Helper()
 	reg := prometheus.NewRegistry()
-	return NewServer(zaptest.NewLogger(t), NewMetrics(reg), svc, cfg), reg
+	return NewServer(zaptest.NewLogger(t), NewMetrics(reg, reg), svc, cfg), reg
+}
+
+// newTestMetrics returns Metrics on a registry of their own.
+func newTestMetrics() *Metrics {
+	reg := prometheus.NewRegistry()
+	return NewMetrics(reg, reg)
 }

@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/service"
@@ -38,7 +37,7 @@ func FuzzBodies(f *testing.F) {
 	f.Fuzz(func(t *testing.T, path, body string) {
 		fuzzOnce.Do(func() {
 			svc := service.New(service.Config{}, service.Deps{})
-			fuzzHandler = NewServer(zap.NewNop(), NewMetrics(prometheus.NewRegistry()), svc, Config{})
+			fuzzHandler = NewServer(zap.NewNop(), newTestMetrics(), svc, Config{})
 		})
 		if !strings.HasPrefix(path, "/") {
 			path = "/" + path

@@ -13,10 +13,26 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// dailyCacheControl lets CDNs and publishers' pullers keep the puzzle of
-// the day an hour, and serve it stale for a day while they revalidate
-// with the ETag: a date's puzzle never changes for a given engine.
+// dailyCacheControl, for a dated URL, lets CDNs and publishers' pullers
+// keep the puzzle an hour, and serve it stale for a day while they
+// revalidate with the ETag: a date's puzzle never changes for a given
+// engine and salt.
 const dailyCacheControl = "public, max-age=3600, stale-while-revalidate=86400"
+
+// dailyMaxAge is the longest a cache may keep an undated /daily answer;
+// it is cut at the next 00:00 UTC, when the answer changes to the next
+// day's puzzle.
+const dailyMaxAge = time.Hour
+
+// undatedCacheControl is the Cache-Control of /daily without a date at
+// now: cacheable until the next UTC midnight at the latest, and never
+// served stale, for the stale answer would be yesterday's puzzle.
+func undatedCacheControl(now time.Time) string {
+	now = now.UTC()
+	midnight := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, time.UTC)
+	age := min(dailyMaxAge, midnight.Sub(now)).Truncate(time.Second)
+	return fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
+}
 
 // daily is the use-case behind GET /daily.
 type daily interface {
@@ -34,7 +50,9 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			return
 		}
 		date := now().UTC()
+		cacheControl := undatedCacheControl(date)
 		if v := q.Get("date"); v != "" {
+			cacheControl = dailyCacheControl
 			if date, err = time.Parse(time.DateOnly, v); err != nil {
 				writeError(w, r, log, &paramError{name: "date", reason: fmt.Sprintf("%q is not a date: want YYYY-MM-DD", v)})
 				return
@@ -54,7 +72,7 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 		etag := dailyETag(p, day, svg)
 		h := w.Header()
 		h.Set("ETag", etag)
-		h.Set("Cache-Control", dailyCacheControl)
+		h.Set("Cache-Control", cacheControl)
 		h.Add("Vary", "Accept")
 		if etagMatch(r.Header.Get("If-None-Match"), etag) {
 			w.WriteHeader(http.StatusNotModified)
@@ -70,18 +88,20 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 	})
 }
 
-// dailyETag is a strong validator of the daily answer: a hash of what it
+// dailyETag is a weak validator of the daily answer: a hash of what it
 // shows, so it changes exactly when the answer does (another engine
-// version, another salt).
+// version, another salt). Weak, because the gzipped and the identity
+// bodies share it: they are the same representation, not the same bytes.
 func dailyETag(p engine.Puzzle, day string, svg bool) string {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, svg)
-	return fmt.Sprintf(`"%016x"`, h.Sum64())
+	return fmt.Sprintf(`W/"%016x"`, h.Sum64())
 }
 
 // etagMatch reports whether an If-None-Match header matches etag (weak
 // comparison, as RFC 9110 asks for If-None-Match).
 func etagMatch(header, etag string) bool {
+	etag = strings.TrimPrefix(etag, "W/")
 	for tag := range strings.SplitSeq(header, ",") {
 		tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
 		if tag == "*" || tag == etag {

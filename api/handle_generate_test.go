@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -61,7 +62,11 @@ func TestDailyHandler(t *testing.T) {
 		t.Errorf("daily without date at 23:30 UTC-5 asked for %s %v (status %d), want 2026-11-23 (UTC) easy", f.dailyDate.Format(time.DateOnly), f.dailyLevel, rec.Code)
 	}
 	etag := rec.Header().Get("ETag")
-	for _, inm := range []string{etag, "W/" + etag, `"other", ` + etag, "*"} {
+	if !strings.HasPrefix(etag, `W/"`) {
+		t.Errorf("daily ETag = %q, want a weak one: gzip and identity bodies share it", etag)
+	}
+	strong := strings.TrimPrefix(etag, "W/")
+	for _, inm := range []string{etag, strong, `"other", ` + etag, "*"} {
 		if rec, _ := serve(h, "GET", "/daily?level=easy", "", map[string]string{"If-None-Match": inm}); rec.Code != 304 {
 			t.Errorf("If-None-Match %s = %d, want 304", inm, rec.Code)
 		}
@@ -72,5 +77,26 @@ func TestDailyHandler(t *testing.T) {
 	svg, _ := serve(h, "GET", "/daily?level=easy&format=svg", "", nil)
 	if svg.Header().Get("ETag") == etag {
 		t.Error("JSON and SVG answers share an ETag")
+	}
+}
+
+func TestDailyCacheControl(t *testing.T) {
+	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	tests := []struct {
+		now  time.Time
+		path string
+		want string
+	}{
+		{time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC), "/daily?level=easy", "public, max-age=3600"},
+		{time.Date(2026, 11, 22, 23, 50, 0, 0, time.UTC), "/daily?level=easy", "public, max-age=600"},
+		{time.Date(2026, 11, 22, 18, 50, 30, 0, time.FixedZone("west", -5*3600)), "/daily?level=easy", "public, max-age=570"},
+		{time.Date(2026, 11, 22, 23, 50, 0, 0, time.UTC), "/daily?level=easy&date=2026-11-22", dailyCacheControl},
+	}
+	for _, tt := range tests {
+		h := handleDaily(f, zap.NewNop(), func() time.Time { return tt.now })
+		rec, _ := serve(h, "GET", tt.path, "", nil)
+		if got := rec.Header().Get("Cache-Control"); got != tt.want {
+			t.Errorf("GET %s at %s: Cache-Control = %q, want %q", tt.path, tt.now.UTC().Format(time.TimeOnly), got, tt.want)
+		}
 	}
 }

@@ -43,6 +43,10 @@ func handleHint(s hinter, log *zap.Logger) http.Handler {
 			writeError(w, r, log, &paramError{name: "current", reason: "missing: give the player's grid (81 characters)"})
 			return
 		}
+		if err := checkPuzzleText("current", *req.Current); err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		current, err := engine.Parse(*req.Current)
 		if err != nil {
 			writeError(w, r, log, &fieldError{field: "current", err: err})

@@ -11,6 +11,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // Histogram buckets, sized to the range each operation really spans.
@@ -18,11 +19,16 @@ var (
 	// generationBuckets span 1 ms (an easy puzzle on a warm core) to 30 s
 	// (an evil one under load): generation is the slow path.
 	generationBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
-	// solveBuckets span 10 µs (a bitboard solve) to 10 s (seed 002's brute
-	// force on a hard puzzle, cut by the request deadline).
-	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .1, 1, 10}
-	// rateBuckets span 100 µs to 10 s: rating runs the strategy solver.
-	rateBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, 1, 10}
+	// solveBuckets span 10 µs (a bitboard solve) to 15 s, in steps of at
+	// most 2.5x: the seed-002 solvers take 0.3 s to several seconds on hard
+	// puzzles and are cut at the slow-solve timeout (2 s by default, so
+	// the 2 and 2.5 buckets show the cut ones), or at the request deadline
+	// (15 s by default) when that timeout is raised.
+	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 2.5, 5, 15}
+	// rateBuckets span 100 µs to 15 s (the request deadline), in steps of
+	// at most 2.5x: rating runs the strategy solver, milliseconds on most
+	// puzzles and up to seconds with the heaviest techniques.
+	rateBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 15}
 	// httpBuckets span 100 µs (a health check) to 30 s (a fresh evil
 	// puzzle waiting on generation).
 	httpBuckets = []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 10, 30}
@@ -33,13 +39,15 @@ var (
 // engine.PoolHooks, so the service and the pool report without importing
 // Prometheus. Its methods are safe for concurrent use.
 type Metrics struct {
-	reg *prometheus.Registry
+	reg    prometheus.Registerer
+	gather prometheus.Gatherer
 
 	generation *prometheus.HistogramVec
 	attempts   *prometheus.CounterVec
 	depth      *prometheus.GaugeVec
 	generated  *prometheus.CounterVec
 	rejected   *prometheus.CounterVec
+	refused    *prometheus.CounterVec
 	served     *prometheus.CounterVec
 	solve      *prometheus.HistogramVec
 	rate       *prometheus.HistogramVec
@@ -48,16 +56,18 @@ type Metrics struct {
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
-// process collectors, on reg, and serves reg at /metrics. It panics if a
+// process collectors, on reg, and serves what gather gathers at /metrics
+// (usually both are the same *prometheus.Registry). It panics if a
 // collector is already registered on reg (a wiring bug).
-func NewMetrics(reg *prometheus.Registry) *Metrics {
+func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics {
 	reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 	)
 	f := promauto.With(reg)
 	m := &Metrics{
-		reg: reg,
+		reg:    reg,
+		gather: gather,
 		generation: f.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "sudoku", Subsystem: "generation", Name: "duration_seconds",
 			Help:    "Time to generate one accepted puzzle, by level.",
@@ -77,8 +87,12 @@ func NewMetrics(reg *prometheus.Registry) *Metrics {
 		}, []string{"level"}),
 		rejected: f.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Subsystem: "pool", Name: "rejected_total",
-			Help: "Generated puzzles rejected by the pool, by level and reason.",
+			Help: "Pool requests and generations that failed, by level and reason: overloaded (too many requests waiting), canceled (the request's context ended while it waited), failed (the generator returned an error).",
 		}, []string{"level", "reason"}),
+		refused: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "admission", Name: "rejected_total",
+			Help: "CPU-bound calls refused with 503 overloaded for want of a slot, by operation: solve, slow_solve (every slow-solve slot taken), rate, explain, hint.",
+		}, []string{"op"}),
 		served: f.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Subsystem: "generate", Name: "served_total",
 			Help: "Puzzles handed out, by level and freshness (fresh=\"false\": an isomorphic variant of a recent puzzle).",
@@ -106,12 +120,16 @@ func NewMetrics(reg *prometheus.Registry) *Metrics {
 	for _, l := range engine.Levels {
 		m.depth.WithLabelValues(l.String()).Set(0)
 	}
+	// Refusals start at 0, so that rate() sees the first one.
+	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint} {
+		m.refused.WithLabelValues(op)
+	}
 	return m
 }
 
 // Handler serves the registry in the Prometheus exposition format.
 func (m *Metrics) Handler() http.Handler {
-	return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{Registry: m.reg})
+	return promhttp.HandlerFor(m.gather, promhttp.HandlerOpts{Registry: m.reg})
 }
 
 // Generated records one accepted puzzle of level that took d and attempts
@@ -140,6 +158,11 @@ func (m *Metrics) Solved(algorithm string, d time.Duration) {
 // Rated records one rating, explanation or hint (service.Hooks).
 func (m *Metrics) Rated(op string, d time.Duration) {
 	m.rate.WithLabelValues(op).Observe(d.Seconds())
+}
+
+// Refused counts one call refused for want of a slot (service.Hooks).
+func (m *Metrics) Refused(op string) {
+	m.refused.WithLabelValues(op).Inc()
 }
 
 // Served counts one puzzle handed out (service.Hooks).

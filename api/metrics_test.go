@@ -1,6 +1,7 @@
 package api
 
 import (
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -71,7 +72,7 @@ func (c constCollector) Collect(ch chan<- prometheus.Metric) {
 
 func TestMetricsHooksAndLint(t *testing.T) {
 	reg := prometheus.NewRegistry()
-	m := NewMetrics(reg)
+	m := NewMetrics(reg, reg)
 	m.Generated(engine.Evil, 1500*time.Millisecond, 7)
 	m.Generated(engine.Easy, 3*time.Millisecond, 1)
 	m.Depth(engine.Hard, 12)
@@ -79,6 +80,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 	m.Served(engine.Easy, false)
 	m.Solved("fast", 40*time.Microsecond)
 	m.Rated("rate", 2*time.Millisecond)
+	m.Refused("slow_solve")
 	tests := []struct {
 		name   string
 		labels map[string]string
@@ -94,6 +96,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 		{"sudoku_generate_served_total", map[string]string{"level": "easy", "fresh": "false"}, 1},
 		{"sudoku_solve_duration_seconds", map[string]string{"algorithm": "fast"}, 1},
 		{"sudoku_rate_duration_seconds", map[string]string{"op": "rate"}, 1},
+		{"sudoku_admission_rejected_total", map[string]string{"op": "slow_solve"}, 1},
 	}
 	for _, tt := range tests {
 		if got := testutil.ToFloat64(mustCounter(t, reg, tt.name, tt.labels)); got != tt.want {
@@ -157,5 +160,39 @@ func TestMethodLabelBounded(t *testing.T) {
 		if got := methodLabel(tt.in); got != tt.want {
 			t.Errorf("methodLabel(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+func TestHistogramBuckets(t *testing.T) {
+	tests := []struct {
+		name    string
+		buckets []float64
+		top     time.Duration // the longest duration the operation can take
+	}{
+		{"solve", solveBuckets, DefaultRequestTimeout},
+		{"rate", rateBuckets, DefaultRequestTimeout},
+		{"generation", generationBuckets, DefaultRequestTimeout},
+		{"http", httpBuckets, DefaultRequestTimeout},
+	}
+	for _, tt := range tests {
+		if last := tt.buckets[len(tt.buckets)-1]; last < tt.top.Seconds() {
+			t.Errorf("%s buckets end at %gs, want at least %s", tt.name, last, tt.top)
+		}
+		for i := 1; i < len(tt.buckets); i++ {
+			if r := tt.buckets[i] / tt.buckets[i-1]; r > 4 {
+				t.Errorf("%s buckets jump %g -> %g (x%.1f), want steps of at most x4", tt.name, tt.buckets[i-1], tt.buckets[i], r)
+			}
+		}
+	}
+}
+
+func TestMetricsOnWrappedRegisterer(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	m := NewMetrics(prometheus.WrapRegistererWith(prometheus.Labels{"replica": "a"}, reg), reg)
+	m.Solved("fast", time.Millisecond)
+	rec := httptest.NewRecorder()
+	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+	if body := rec.Body.String(); !strings.Contains(body, `sudoku_solve_duration_seconds_count{algorithm="fast",replica="a"} 1`) {
+		t.Errorf("/metrics of a wrapped registerer lacks the labelled solve count:\n%s", body)
 	}
 }

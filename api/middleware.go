@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strconv"
@@ -163,6 +164,11 @@ func withBodyLimit(n int64) func(http.Handler) http.Handler {
 	}
 }
 
+// corsMaxAge is how long, in seconds, a browser may cache a preflight
+// answer: 10 minutes spares a frontend an OPTIONS round trip before most
+// calls, while a change of the allowed origins reaches browsers soon.
+const corsMaxAge = 600
+
 // withCORS lets browser frontends on the given origins call the API ("*"
 // for any origin).
 func withCORS(origins []string) func(http.Handler) http.Handler {
@@ -172,13 +178,14 @@ func withCORS(origins []string) func(http.Handler) http.Handler {
 		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match"},
 		ExposedHeaders:   []string{RequestIDHeader, "ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"},
 		AllowCredentials: false,
-		MaxAge:           600,
+		MaxAge:           corsMaxAge,
 	})
 }
 
 // withClientIP resolves the client address the rate limiter keys on: the
 // peer address, or with trustedProxies > 0 the address that many hops
-// back in X-Forwarded-For.
+// back in X-Forwarded-For (when that entry is missing or unparsable the
+// rate limiter falls back to the peer address, see rateLimitKey).
 func withClientIP(trustedProxies int) func(http.Handler) http.Handler {
 	if trustedProxies > 0 {
 		return middleware.ClientIPFromXFFTrustedProxies(trustedProxies)
@@ -186,13 +193,25 @@ func withClientIP(trustedProxies int) func(http.Handler) http.Handler {
 	return middleware.ClientIPFromRemoteAddr
 }
 
+// rateLimitKey is the client address resolved by withClientIP, or the
+// peer's host when none was: requests without a usable X-Forwarded-For
+// must not share one bucket.
+func rateLimitKey(r *http.Request) string {
+	ip := middleware.GetClientIP(r.Context())
+	if ip == "" {
+		ip = r.RemoteAddr
+		if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+			ip = host
+		}
+	}
+	return httprate.CanonicalizeIP(ip)
+}
+
 // withRateLimit allows each client n requests per window (a sliding
 // window), answering 429 with Retry-After past that.
 func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler {
 	return httprate.LimitBy(n, window,
-		func(r *http.Request) (string, error) {
-			return httprate.CanonicalizeIP(middleware.GetClientIP(r.Context())), nil
-		},
+		func(r *http.Request) (string, error) { return rateLimitKey(r), nil },
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
 			writeProblem(w, r, Problem{Status: http.StatusTooManyRequests, Code: "rate-limited", Title: "Too many requests",

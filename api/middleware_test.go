@@ -42,7 +42,7 @@ func serve(h http.Handler, method, target, body string, header map[string]string
 func TestRequestIDEchoedAndLogged(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
 	reg := prometheus.NewRegistry()
-	h := NewServer(zap.New(core), NewMetrics(reg), &fakeService{}, Config{})
+	h := NewServer(zap.New(core), NewMetrics(reg, reg), &fakeService{}, Config{})
 	tests := []struct {
 		name, sent string
 		wantSame   bool
@@ -73,7 +73,7 @@ func TestRequestIDEchoedAndLogged(t *testing.T) {
 
 func TestPanicRecovered(t *testing.T) {
 	core, logs := observer.New(zap.InfoLevel)
-	h := NewServer(zap.New(core), NewMetrics(prometheus.NewRegistry()), &fakeService{panicMsg: "boom"}, Config{})
+	h := NewServer(zap.New(core), newTestMetrics(), &fakeService{panicMsg: "boom"}, Config{})
 	rec, p := serve(h, "POST", "/solve", `{"puzzle":"`+puzzleHard+`"}`, nil)
 	if rec.Code != 500 || p.Code != "internal" || strings.Contains(rec.Body.String(), "boom") {
 		t.Fatalf("panicking handler answered %d %s, want a generic 500 problem", rec.Code, rec.Body)
@@ -85,26 +85,63 @@ func TestPanicRecovered(t *testing.T) {
 }
 
 func TestRateLimit(t *testing.T) {
-	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 3, RateWindow: time.Hour})
+	h, reg := newTestServer(t, &fakeService{}, Config{RateLimit: 3, RateWindow: time.Hour})
 	for i := range 3 {
-		if rec, _ := serve(h, "GET", "/healthz", "", nil); rec.Code != 200 {
+		if rec, _ := serve(h, "GET", "/openapi.yaml", "", nil); rec.Code != 200 {
 			t.Fatalf("request %d = %d, want 200 within the limit", i+1, rec.Code)
 		}
 	}
-	rec, p := serve(h, "GET", "/healthz", "", nil)
+	rec, p := serve(h, "GET", "/openapi.yaml", "", nil)
 	if rec.Code != http.StatusTooManyRequests || p.Code != "rate-limited" {
 		t.Fatalf("4th request = %d %s, want 429 rate-limited", rec.Code, rec.Body)
 	}
 	if ra := rec.Header().Get("Retry-After"); ra != "3600" || p.RetryAfter != 3600 {
 		t.Errorf("Retry-After = %q (body %d), want 3600", ra, p.RetryAfter)
 	}
+	// The 429 is counted under its route, not as an unknown path.
+	if got := testutil.ToFloat64(mustCounter(t, reg, "sudoku_http_requests_total", map[string]string{"method": "GET", "route": "/openapi.yaml", "code": "429"})); got != 1 {
+		t.Errorf("requests_total{route=/openapi.yaml,code=429} = %v, want 1", got)
+	}
+	// Probes and metrics are not limited.
+	for _, path := range []string{"/healthz", "/readyz", "/metrics"} {
+		if rec, _ := serve(h, "GET", path, "", nil); rec.Code == http.StatusTooManyRequests {
+			t.Errorf("GET %s past the limit = 429, want probes exempt", path)
+		}
+	}
 	// Another client is not limited.
-	req := httptest.NewRequest("GET", "/healthz", nil)
+	req := httptest.NewRequest("GET", "/openapi.yaml", nil)
 	req.RemoteAddr = "192.0.2.7:1234"
 	rec2 := httptest.NewRecorder()
 	h.ServeHTTP(rec2, req)
 	if rec2.Code != 200 {
 		t.Errorf("other client = %d, want 200", rec2.Code)
+	}
+}
+
+func TestRateLimitWithoutForwardedFor(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: 1})
+	tests := []struct {
+		remote, xff string
+		want        int
+	}{
+		{"192.0.2.1:1000", "", 200},
+		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
+		{"192.0.2.3:1000", "not-an-ip", 200},
+		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
+		{"192.0.2.9:1000", "198.51.100.1", 200},
+		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
+		req.RemoteAddr = tt.remote
+		if tt.xff != "" {
+			req.Header.Set("X-Forwarded-For", tt.xff)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("GET from %s (X-Forwarded-For %q) = %d, want %d", tt.remote, tt.xff, rec.Code, tt.want)
+		}
 	}
 }
 
@@ -199,6 +236,30 @@ func TestReadyz(t *testing.T) {
 		want := map[bool]int{false: 503, true: 200}[ready]
 		if rec.Code != want || (!ready && (p.Code != "not-ready" || rec.Header().Get("Retry-After") == "")) {
 			t.Errorf("ready=%v: /readyz = %d %s, want %d", ready, rec.Code, rec.Body, want)
+		}
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	tests := []struct {
+		header string
+		want   bool
+	}{
+		{"", false},
+		{"gzip", true},
+		{"br, GZIP;q=0.5", true},
+		{"gzip;q=0", false},
+		{"*", true},
+		{"br, *;q=0.1", true},
+		{"*;q=0", false},
+		{"gzip;q=0, *", false},
+		{"identity", false},
+	}
+	for _, tt := range tests {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Header.Set("Accept-Encoding", tt.header)
+		if got := acceptsGzip(r); got != tt.want {
+			t.Errorf("acceptsGzip(%q) = %v, want %v", tt.header, got, tt.want)
 		}
 	}
 }

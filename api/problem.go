@@ -78,7 +78,8 @@ func (e *fieldError) Error() string { return e.field + ": " + e.err.Error() }
 func (e *fieldError) Unwrap() error { return e.err }
 
 // decodeError is a request body that could not be read as the expected
-// JSON: 400, or 415 for the wrong content type.
+// JSON: 400, 415 for the wrong content type, or 408 when the body did not
+// arrive within the server's read timeout.
 type decodeError struct {
 	status int
 	reason string
@@ -125,8 +126,11 @@ func problemFor(err error) Problem {
 		return Problem{Status: http.StatusRequestEntityTooLarge, Code: "body-too-large", Title: "Request body too large",
 			Detail: "the request body is larger than " + strconv.FormatInt(maxBytes.Limit, 10) + " bytes"}
 	case errors.As(err, &decode):
-		if decode.status == http.StatusUnsupportedMediaType {
+		switch decode.status {
+		case http.StatusUnsupportedMediaType:
 			return Problem{Status: decode.status, Code: "unsupported-media-type", Title: "Unsupported media type", Detail: decode.Error()}
+		case http.StatusRequestTimeout:
+			return Problem{Status: decode.status, Code: "request-timeout", Title: "Request timeout", Detail: decode.reason}
 		}
 		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.Error()}
 	case errors.As(err, &param):

@@ -29,6 +29,7 @@ func TestProblemFor(t *testing.T) {
 		{"body too large", &http.MaxBytesError{Limit: 10}, 413, "body-too-large"},
 		{"wrong content type", &decodeError{status: 415, reason: "x"}, 415, "unsupported-media-type"},
 		{"malformed", &decodeError{status: 400, reason: "x"}, 400, "malformed-json"},
+		{"slow body", &decodeError{status: 408, reason: "x"}, 408, "request-timeout"},
 		{"param", &paramError{name: "count", reason: "x"}, 400, "bad-parameter"},
 		{"level", &engine.UnknownLevelError{Name: "x"}, 400, "bad-parameter"},
 		{"algorithm", &engine.UnknownAlgorithmError{Name: "x"}, 400, "bad-parameter"},

@@ -1,6 +1,8 @@
 package api
 
 import (
+	"fmt"
+
 	"github.com/sudokuhq/sudoku/engine"
 )
 
@@ -12,13 +14,31 @@ type puzzleInput struct {
 	Grid   [][]int `json:"grid,omitempty"`
 }
 
+// maxPuzzleText bounds the text of a puzzle (openapi.yaml's maxLength):
+// 81 cells with generous decoration (a pretty-printed grid is under 300
+// bytes) fit many times over, while a longer text is not a puzzle.
+const maxPuzzleText = 4096
+
+// checkPuzzleText refuses a puzzle text member longer than maxPuzzleText
+// with a *paramError naming it.
+func checkPuzzleText(name, text string) error {
+	if len(text) > maxPuzzleText {
+		return &paramError{name: name, reason: fmt.Sprintf("%d bytes long: at most %d", len(text), maxPuzzleText)}
+	}
+	return nil
+}
+
 // grid returns the puzzle, or a *paramError when neither or both forms
-// are given, or the engine's *engine.ParseError when it is malformed.
+// are given or the text is longer than maxPuzzleText, or the engine's
+// *engine.ParseError when it is malformed.
 func (p puzzleInput) grid() (engine.Grid, error) {
 	switch {
 	case p.Puzzle != nil && p.Grid != nil:
 		return engine.Grid{}, &paramError{name: "puzzle", reason: "give either puzzle or grid, not both"}
 	case p.Puzzle != nil:
+		if err := checkPuzzleText("puzzle", *p.Puzzle); err != nil {
+			return engine.Grid{}, err
+		}
 		return engine.Parse(*p.Puzzle)
 	case p.Grid != nil:
 		return engine.FromRows(p.Grid)

@@ -107,9 +107,6 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	if len(cfg.CORSOrigins) > 0 {
 		r.Use(withCORS(cfg.CORSOrigins))
 	}
-	if cfg.RateLimit > 0 {
-		r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
-	}
 	r.Use(
 		withTimeout(cfg.RequestTimeout),
 		withBodyLimit(cfg.MaxBodyBytes),
@@ -130,6 +127,16 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 		writeProblem(w, req, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
 			Detail: req.Method + " is not allowed on " + req.URL.Path, Allowed: allowed})
 	})
-	addRoutes(r, log, m, svc)
+	// Probes and metrics are never rate limited: a kubelet or Prometheus
+	// behind the same address as the clients must not be refused.
+	addProbeRoutes(r, m, svc)
+	// The rate limit runs inside a group, after routing, so a 429 is
+	// counted under its route pattern.
+	r.Group(func(r chi.Router) {
+		if cfg.RateLimit > 0 {
+			r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
+		}
+		addRoutes(r, log, svc)
+	})
 	return r
 }

@@ -19,6 +19,7 @@ type fakePool struct {
 	generated []engine.GenerateOptions
 	fresh     int
 	gets      int
+	tries     int
 }
 
 func puzzleOf(l engine.Level, seed uint64, fresh bool) engine.Puzzle {
@@ -39,6 +40,17 @@ func (p *fakePool) Get(ctx context.Context, l engine.Level) (engine.Puzzle, erro
 		return engine.Puzzle{}, ctx.Err()
 	}
 	return puzzleOf(l, 2, true), nil
+}
+
+func (p *fakePool) TryGet(l engine.Level) (engine.Puzzle, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.tries++
+	if p.depth[l] > 0 {
+		p.depth[l]--
+		return puzzleOf(l, 1, true), true
+	}
+	return engine.Puzzle{}, false
 }
 
 func (p *fakePool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, error) {

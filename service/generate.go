@@ -87,7 +87,7 @@ func (s *Service) generateOne(ctx context.Context, wait func() (context.Context,
 		return s.pool.Fresh(ctx, req.Level)
 	}
 	if s.fresh.take(req.Level, time.Now()) {
-		if pz, ok := take(s.pool, req.Level); ok {
+		if pz, ok := s.pool.TryGet(req.Level); ok {
 			return pz, nil
 		}
 		s.fresh.refund(req.Level)

@@ -66,6 +66,9 @@ func TestGenerateSources(t *testing.T) {
 			if hooks.served[false] != variants || hooks.served[true] != len(got)-variants {
 				t.Errorf("Served hooks = %v, want %d fresh and %d variants", hooks.served, len(got)-variants, variants)
 			}
+			if variants > 0 && tt.pool.gets > 0 {
+				t.Errorf("Generate called Get %d times while variants were at hand: a buffered take must not wait (TryGet)", tt.pool.gets)
+			}
 		})
 	}
 }

@@ -12,6 +12,9 @@ import (
 type Pool interface {
 	// Get returns a buffered puzzle, or waits for the next one made.
 	Get(ctx context.Context, level engine.Level) (engine.Puzzle, error)
+	// TryGet takes a buffered puzzle without waiting; false when the
+	// buffer is empty.
+	TryGet(level engine.Level) (engine.Puzzle, bool)
 	// Fresh generates a puzzle for this request.
 	Fresh(ctx context.Context, level engine.Level) (engine.Puzzle, error)
 	// Generate runs the generator with the given options on a worker.
@@ -23,23 +26,4 @@ type Pool interface {
 	Depth(level engine.Level) int
 	// Ready reports whether every level's buffer has warmed up.
 	Ready() bool
-}
-
-// canceled is a context that has ended, for a Get that must not wait.
-var canceled = func() context.Context {
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	return ctx
-}()
-
-// take returns a buffered puzzle of level without waiting, and false when
-// the buffer is empty. Get with an ended context takes from the buffer
-// and returns at once; the Depth check first keeps it from counting a
-// canceled wait when the buffer is plainly empty.
-func take(p Pool, level engine.Level) (engine.Puzzle, bool) {
-	if p.Depth(level) == 0 {
-		return engine.Puzzle{}, false
-	}
-	pz, err := p.Get(canceled, level)
-	return pz, err == nil
 }

@@ -8,11 +8,15 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// Hook operation names passed to Hooks.Rated.
+// Hook operation names passed to Hooks.Rated and Hooks.Refused.
 const (
 	OpRate    = "rate"
 	OpExplain = "explain"
 	OpHint    = "hint"
+	// OpSolve and OpSlowSolve name /solve calls refused a shared slot and
+	// a slow-solve slot, for Hooks.Refused.
+	OpSolve     = "solve"
+	OpSlowSolve = "slow_solve"
 )
 
 // Rate rates puzzle g with the engine's rater. The puzzle must have
@@ -20,7 +24,7 @@ const (
 // engine.ErrNoSolution or engine.ErrMultipleSolutions otherwise. It takes
 // one CPU slot (ErrOverloaded when none frees up in time).
 func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
-	release, err := s.admit(ctx)
+	release, err := s.admit(ctx, OpRate)
 	if err != nil {
 		return engine.Rating{}, err
 	}
@@ -33,7 +37,7 @@ func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error
 
 // Explain is Rate that also returns the step-by-step solving path.
 func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []engine.Step, error) {
-	release, err := s.admit(ctx)
+	release, err := s.admit(ctx, OpExplain)
 	if err != nil {
 		return engine.Rating{}, nil, err
 	}
@@ -50,7 +54,7 @@ func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []
 // engine.NextHint), else that the grid is solved. The puzzle must have
 // exactly one solution.
 func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
-	release, err := s.admit(ctx)
+	release, err := s.admit(ctx, OpHint)
 	if err != nil {
 		return engine.Hint{}, err
 	}

@@ -3,6 +3,8 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
+	"runtime"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -15,10 +17,18 @@ const (
 	// to a few seconds of one core to find, so the default leaves room for
 	// one of them while keeping a client from waiting forever.
 	DefaultGenerateTimeout = 10 * time.Second
-	// DefaultMaxInFlight bounds the solves, ratings and hints computed at
-	// once: each is CPU-bound, so more than a few per core only queues
-	// inside the scheduler and raises every request's latency.
-	DefaultMaxInFlight = 64
+	// maxInFlightPerCore is DefaultMaxInFlight's multiple of GOMAXPROCS.
+	// Solves, ratings and hints are CPU-bound: more than a few per core
+	// only queue inside the scheduler and raise every request's latency,
+	// while a few per core keep each core busy across the short waits of
+	// a request (decoding, writing the answer).
+	maxInFlightPerCore = 4
+	// DefaultSlowSolveTimeout bounds one solve with an algorithm other than
+	// engine.DefaultAlgorithm. The seed-002 solvers take 0.3 s (brute) to
+	// 6.5 s (dfs) on the hardest puzzles of norvig_top95, and without a cap
+	// one client can hold CPU for the whole request deadline; 2 s lets
+	// them finish typical puzzles and cuts the pathological ones.
+	DefaultSlowSolveTimeout = 2 * time.Second
 	// DefaultAdmissionWait is how long a request waits for a free slot
 	// before it is refused with ErrOverloaded: overload answers fast
 	// instead of queueing forever.
@@ -26,6 +36,20 @@ const (
 	// MaxBatch is the largest count of puzzles one generate call returns.
 	MaxBatch = 100
 )
+
+// DefaultMaxInFlight returns the default bound on solves, ratings and hints
+// computed at once: maxInFlightPerCore per GOMAXPROCS.
+func DefaultMaxInFlight() int {
+	return maxInFlightPerCore * runtime.GOMAXPROCS(0)
+}
+
+// DefaultMaxSlowInFlight returns the default bound on solves with the slow
+// algorithms (any but engine.DefaultAlgorithm) running at once: half the
+// cores, at least one, so they can never take every core from the fast
+// operations.
+func DefaultMaxSlowInFlight() int {
+	return max(1, runtime.GOMAXPROCS(0)/2)
+}
 
 // Errors of the service layer, beside the engine's.
 var (
@@ -45,6 +69,14 @@ type Config struct {
 	MaxInFlight int
 	// AdmissionWait is how long a call waits for one of those slots.
 	AdmissionWait time.Duration
+	// SlowSolveTimeout bounds a solve with any algorithm other than
+	// engine.DefaultAlgorithm; past it the solve fails with
+	// engine.ErrBudgetExceeded.
+	SlowSolveTimeout time.Duration
+	// MaxSlowInFlight bounds the slow solves running at once; one more
+	// fails at once with ErrOverloaded. It is taken before, and besides, a
+	// MaxInFlight slot.
+	MaxSlowInFlight int
 	// FreshRate bounds the buffered (fresh) puzzles per second and level
 	// that Generate hands out; past it the answers are variants. 0 means
 	// DefaultFreshRate, a negative rate no limit.
@@ -62,7 +94,13 @@ func (c Config) withDefaults() Config {
 		c.GenerateTimeout = DefaultGenerateTimeout
 	}
 	if c.MaxInFlight <= 0 {
-		c.MaxInFlight = DefaultMaxInFlight
+		c.MaxInFlight = DefaultMaxInFlight()
+	}
+	if c.SlowSolveTimeout <= 0 {
+		c.SlowSolveTimeout = DefaultSlowSolveTimeout
+	}
+	if c.MaxSlowInFlight <= 0 {
+		c.MaxSlowInFlight = DefaultMaxSlowInFlight()
 	}
 	if c.AdmissionWait <= 0 {
 		c.AdmissionWait = DefaultAdmissionWait
@@ -86,6 +124,10 @@ type Hooks interface {
 	// Served reports one puzzle handed out: fresh from the pool, or an
 	// isomorphic variant of a recent one when the pool's buffer was empty.
 	Served(level engine.Level, fresh bool)
+	// Refused reports one call of operation op (OpSolve, OpSlowSolve,
+	// OpRate, OpExplain, OpHint) refused with ErrOverloaded for want of a
+	// slot.
+	Refused(op string)
 }
 
 // NopHooks is Hooks that does nothing.
@@ -100,12 +142,16 @@ func (NopHooks) Rated(string, time.Duration) {}
 // Served does nothing.
 func (NopHooks) Served(engine.Level, bool) {}
 
+// Refused does nothing.
+func (NopHooks) Refused(string) {}
+
 // Service is the set of use-cases. It is safe for concurrent use; its zero
 // value is not usable: build it with New.
 type Service struct {
 	cfg   Config
 	hooks Hooks
 	slots chan struct{} // admission semaphore for CPU-bound calls
+	slow  chan struct{} // semaphore for slow-algorithm solves, taken first
 	pool  Pool
 	fresh *freshBudget
 	daily dailyCache
@@ -130,15 +176,17 @@ func New(cfg Config, deps Deps) *Service {
 		cfg:   cfg,
 		hooks: deps.Hooks,
 		slots: make(chan struct{}, cfg.MaxInFlight),
+		slow:  make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:  deps.Pool,
 		fresh: newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 	}
 }
 
-// admit takes one CPU slot, waiting at most the admission wait; the caller
-// must call the returned release once. It fails with ErrOverloaded when no
-// slot frees up in time, or with the context's error when ctx ends first.
-func (s *Service) admit(ctx context.Context) (release func(), err error) {
+// admit takes one CPU slot for operation op, waiting at most the admission
+// wait; the caller must call the returned release once. It fails with
+// ErrOverloaded (reported to Hooks.Refused) when no slot frees up in time,
+// or with the context's error when ctx ends first.
+func (s *Service) admit(ctx context.Context, op string) (release func(), err error) {
 	select {
 	case s.slots <- struct{}{}:
 		return s.release, nil
@@ -150,6 +198,7 @@ func (s *Service) admit(ctx context.Context) (release func(), err error) {
 	case s.slots <- struct{}{}:
 		return s.release, nil
 	case <-t.C:
+		s.hooks.Refused(op)
 		return nil, ErrOverloaded
 	case <-ctx.Done():
 		return nil, ctx.Err()
@@ -157,6 +206,19 @@ func (s *Service) admit(ctx context.Context) (release func(), err error) {
 }
 
 func (s *Service) release() { <-s.slots }
+
+// admitSlow takes one slow-solve slot without waiting: a slow solve is a
+// curiosity, and one that cannot start at once fails with ErrOverloaded
+// instead of queueing CPU-heavy work.
+func (s *Service) admitSlow() (release func(), err error) {
+	select {
+	case s.slow <- struct{}{}:
+		return func() { <-s.slow }, nil
+	default:
+		s.hooks.Refused(OpSlowSolve)
+		return nil, fmt.Errorf("%w: %d slow solves already running", ErrOverloaded, cap(s.slow))
+	}
+}
 
 // Ready reports whether the service can answer every use-case: the pool,
 // if any, has warmed up.

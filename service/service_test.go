@@ -3,7 +3,9 @@ package service
 import (
 	"context"
 	"errors"
+	"maps"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,7 +18,7 @@ func TestAdmission(t *testing.T) {
 	if _, err := s.Solve(context.Background(), g, ""); err != nil {
 		t.Fatalf("Solve with a free slot = %v", err)
 	}
-	release, err := s.admit(context.Background())
+	release, err := s.admit(context.Background(), OpSolve)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +31,7 @@ func TestAdmission(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	slow := New(Config{MaxInFlight: 1, AdmissionWait: time.Hour}, Deps{})
-	r2, _ := slow.admit(context.Background())
+	r2, _ := slow.admit(context.Background(), OpSolve)
 	if _, err := slow.Solve(ctx, g, ""); !errors.Is(err, context.Canceled) {
 		t.Errorf("Solve with no slot and an ended context = %v, want context.Canceled", err)
 	}
@@ -62,5 +64,89 @@ func TestSolveErrors(t *testing.T) {
 	sol, err := s.Solve(context.Background(), engine.Grid{}, "backtrack")
 	if err != nil || sol.Count != 2 || !sol.Exhaustive || sol.Algorithm != "backtrack" {
 		t.Errorf("Solve(empty, backtrack) = %+v, %v; want 2 solutions, exhaustive", sol, err)
+	}
+}
+
+// hardest is norvig_top95 #1: the seed-002 solvers take seconds on it.
+const hardest = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+func TestSlowSolvesCannotStarveFast(t *testing.T) {
+	s := New(Config{MaxInFlight: 2, MaxSlowInFlight: 1, SlowSolveTimeout: time.Hour, AdmissionWait: time.Millisecond}, Deps{})
+	g := engine.MustParse(hardest)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { _, err := s.Solve(ctx, g, "dfs"); done <- err }()
+	for len(s.slots) == 0 { // the slow solve holds its slots
+		time.Sleep(time.Millisecond)
+	}
+	for _, algo := range []string{"dfs", "naive", "propagate"} {
+		if _, err := s.Solve(context.Background(), g, algo); !errors.Is(err, ErrOverloaded) {
+			t.Errorf("Solve(%s) beside a running slow solve = %v, want ErrOverloaded", algo, err)
+		}
+	}
+	if sol, err := s.Solve(context.Background(), g, ""); err != nil || sol.Count != 1 {
+		t.Errorf("Solve(fast) beside a running slow solve = %+v, %v; want the unique solution", sol, err)
+	}
+	if _, err := s.Rate(context.Background(), g); err != nil {
+		t.Errorf("Rate beside a running slow solve = %v", err)
+	}
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("slow Solve after cancel = %v, want context.Canceled", err)
+	}
+}
+
+func TestSlowSolveTimeout(t *testing.T) {
+	s := New(Config{SlowSolveTimeout: 20 * time.Millisecond}, Deps{})
+	g := engine.MustParse(hardest)
+	for _, algo := range []string{"dfs", "annealing"} {
+		_, err := s.Solve(context.Background(), g, algo)
+		if !errors.Is(err, engine.ErrBudgetExceeded) || errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Solve(%s) past the slow-solve timeout = %v, want only ErrBudgetExceeded", algo, err)
+		}
+	}
+	if _, err := s.Solve(context.Background(), g, ""); err != nil {
+		t.Errorf("Solve(fast) = %v: the slow-solve timeout must not apply", err)
+	}
+	if len(s.slow) != 0 || len(s.slots) != 0 {
+		t.Errorf("slots held after the solves: slow %d, shared %d", len(s.slow), len(s.slots))
+	}
+}
+
+// refusedHooks counts Refused calls by operation.
+type refusedHooks struct {
+	NopHooks
+	mu      sync.Mutex
+	refused map[string]int
+}
+
+func (h *refusedHooks) Refused(op string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.refused[op]++
+}
+
+func TestRefusedHook(t *testing.T) {
+	h := &refusedHooks{refused: map[string]int{}}
+	s := New(Config{MaxInFlight: 1, MaxSlowInFlight: 1, AdmissionWait: time.Millisecond}, Deps{Hooks: h})
+	g := engine.MustParse(hardest)
+	release, err := s.admit(context.Background(), OpSolve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	releaseSlow, err := s.admitSlow()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = s.Solve(context.Background(), g, "")
+	_, _ = s.Solve(context.Background(), g, "dfs")
+	_, _ = s.Rate(context.Background(), g)
+	_, _, _ = s.Explain(context.Background(), g)
+	_, _ = s.Hint(context.Background(), g, g)
+	releaseSlow()
+	release()
+	want := map[string]int{OpSolve: 1, OpSlowSolve: 1, OpRate: 1, OpExplain: 1, OpHint: 1}
+	if !maps.Equal(h.refused, want) {
+		t.Errorf("Refused calls = %v, want %v", h.refused, want)
 	}
 }

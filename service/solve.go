@@ -31,6 +31,11 @@ type Solution struct {
 // engine.ErrNoSolution, a slow solver out of budget with
 // engine.ErrBudgetExceeded. It takes one CPU slot (ErrOverloaded when none is
 // free in time) and honours ctx's deadline when the algorithm does.
+//
+// Any algorithm but engine.DefaultAlgorithm is slow: it first takes one of
+// Config.MaxSlowInFlight slots (ErrOverloaded at once when none is free),
+// and runs for at most Config.SlowSolveTimeout, past which it fails with
+// engine.ErrBudgetExceeded (ctx's own end still gives ctx's error).
 func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (Solution, error) {
 	a, err := engine.ParseAlgorithm(algorithm)
 	if err != nil {
@@ -39,15 +44,29 @@ func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (S
 	if err := g.Validate(); err != nil {
 		return Solution{}, err
 	}
-	release, err := s.admit(ctx)
+	solveCtx := ctx
+	if a.Name != engine.DefaultAlgorithm {
+		releaseSlow, err := s.admitSlow()
+		if err != nil {
+			return Solution{}, err
+		}
+		defer releaseSlow()
+		var cancel context.CancelFunc
+		solveCtx, cancel = context.WithTimeout(ctx, s.cfg.SlowSolveTimeout)
+		defer cancel()
+	}
+	release, err := s.admit(ctx, OpSolve)
 	if err != nil {
 		return Solution{}, err
 	}
 	defer release()
 	start := time.Now()
-	res, err := a.Solve(ctx, g, 2)
+	res, err := a.Solve(solveCtx, g, 2)
 	s.hooks.Solved(a.Name, time.Since(start))
 	if err != nil {
+		if ctx.Err() == nil && solveCtx.Err() != nil {
+			return Solution{}, fmt.Errorf("solve with %s: stopped after the slow-solve budget of %s: %w", a.Name, s.cfg.SlowSolveTimeout, engine.ErrBudgetExceeded)
+		}
 		return Solution{}, fmt.Errorf("solve with %s: %w", a.Name, err)
 	}
 	if res.Count == 0 {

@@ -10,6 +10,12 @@ import (
 	"go.uber.org/zap"
 )
 
+// debugReadHeaderTimeout bounds the header read of a debug request: the
+// profiles are fetched by a person or a tool on loopback, whose headers
+// arrive at once, and an unbounded read lets an idle connection hold a
+// goroutine.
+const debugReadHeaderTimeout = 5 * time.Second
+
 // serveDebug serves the runtime profiles of net/http/pprof on their own
 // listener, apart from the API (never on its router or port). The returned
 // stop closes the listener and waits for the server goroutine.
@@ -24,7 +30,7 @@ func serveDebug(addr string, log *zap.Logger) (stop func(), err error) {
 	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: debugReadHeaderTimeout}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)

@@ -337,13 +337,13 @@ func TestRunRateAndHint(t *testing.T) {
 }
 
 func TestRunRateLimitAndOverload(t *testing.T) {
-	// startServer's own polls count too, so the test only asks that the
-	// limit bites within limit requests and answers 429 from then on.
+	// Probes are exempt from the limit, so startServer's polls do not
+	// count: exactly the request past the limit is refused.
 	const limit = 40
 	s := startServer(t, map[string]string{"SUDOKU_RATE_LIMIT": strconv.Itoa(limit), "SUDOKU_RATE_WINDOW": "1h"})
 	limited := 0
 	for i := range limit + 1 {
-		resp, p := call(t, "GET", s.base+"/healthz", "", "")
+		resp, p := call(t, "GET", s.base+"/openapi.yaml", "", "")
 		switch {
 		case resp.StatusCode == 429:
 			limited++
@@ -354,8 +354,11 @@ func TestRunRateLimitAndOverload(t *testing.T) {
 			t.Fatalf("request %d = %d after a 429, want 429", i, resp.StatusCode)
 		}
 	}
-	if limited == 0 {
-		t.Errorf("%d requests with a limit of %d/h: none refused", limit+1, limit)
+	if limited != 1 {
+		t.Errorf("%d requests with a limit of %d/h: %d refused, want 1", limit+1, limit, limited)
+	}
+	if resp, _ := call(t, "GET", s.base+"/healthz", "", ""); resp.StatusCode != 200 {
+		t.Errorf("GET /healthz past the rate limit = %d, want 200: probes are exempt", resp.StatusCode)
 	}
 
 	// One CPU slot, held by a slow solver: the next solve is refused fast.

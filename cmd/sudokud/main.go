@@ -9,8 +9,9 @@
 // can also be set by an environment variable: SUDOKU_ and the flag's name
 // in upper case with '-' as '_' (-addr is SUDOKU_ADDR, -max-body is
 // SUDOKU_MAX_BODY); a flag given on the command line wins. On SIGINT or
-// SIGTERM it stops accepting connections, drains the requests in flight,
-// then stops the generation pool. See docs/service.md.
+// SIGTERM it reports not ready, waits the drain delay, stops accepting
+// connections, drains the requests in flight (cancelling them past the
+// shutdown timeout), then stops the generation pool. See docs/service.md.
 package main
 
 import (
@@ -24,7 +25,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync/atomic"
 	"syscall"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -80,17 +83,27 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer log.Info("stopped") // runs after pool.Close
 
 	reg := prometheus.NewRegistry()
-	metrics := api.NewMetrics(reg)
+	metrics := api.NewMetrics(reg, reg)
 	cfg.pool.Hooks = metrics
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
-	svc := service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})
+	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
+	if cfg.debugAddr != "" {
+		stopDebug, err := serveDebug(cfg.debugAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopDebug()
+	}
 	ln, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	defer ln.Close() // on every early return; Serve closes it too otherwise
+	baseCtx, cancelRequests := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelRequests()
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: cfg.readHeaderTimeout,
@@ -99,17 +112,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		IdleTimeout:       cfg.idleTimeout,
 		MaxHeaderBytes:    maxHeaderBytes,
 		ErrorLog:          zap.NewStdLog(log.Named("http")),
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		// Requests live on their own context, not the signal's: the drain
+		// lets them finish, and only a drain past its timeout cancels them.
+		BaseContext: func(net.Listener) context.Context { return baseCtx },
 	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()))
 	_ = log.Sync() // tell whoever waits for the address at once
-	if cfg.debugAddr != "" {
-		stopDebug, err := serveDebug(cfg.debugAddr, log)
-		if err != nil {
-			return err
-		}
-		defer stopDebug()
-	}
 
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
@@ -119,14 +127,54 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	log.Info("shutting down", zap.Duration("drain_timeout", cfg.shutdownTimeout))
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.shutdownTimeout)
-	defer cancel()
-	err = srv.Shutdown(shutdownCtx)
+	// Not ready first, so load balancers stop sending before the listener
+	// closes; then drain.
+	svc.draining.Store(true)
+	log.Info("shutting down", zap.Duration("drain_delay", cfg.drainDelay), zap.Duration("drain_timeout", cfg.shutdownTimeout))
+	time.Sleep(cfg.drainDelay)
+	err = drain(srv, cancelRequests, cfg.shutdownTimeout)
 	<-serveErr // Serve returns ErrServerClosed as soon as Shutdown starts
 	if err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		return err
 	}
 	log.Info("drained; stopping the pool")
 	return nil
+}
+
+// cancelGrace is how long the handlers of a drain that timed out get to
+// write their answer once their contexts are cancelled: they only have to
+// notice ctx and write a problem.
+const cancelGrace = time.Second
+
+// drain shuts srv down: it stops accepting and waits up to timeout for the
+// requests in flight. Past that it cancels their contexts
+// (cancelRequests, the servers's BaseContext) so that every handler
+// answers, waits up to cancelGrace more, then closes what is left. It
+// returns nil when every request finished within timeout.
+func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	err := srv.Shutdown(ctx)
+	if err == nil {
+		return nil
+	}
+	cancelRequests()
+	graceCtx, cancelGraceCtx := context.WithTimeout(context.Background(), cancelGrace)
+	defer cancelGraceCtx()
+	if srv.Shutdown(graceCtx) != nil {
+		_ = srv.Close()
+	}
+	return fmt.Errorf("shutdown: requests still running after %s were cancelled: %w", timeout, err)
+}
+
+// drainingService is the service that reports not ready once draining is
+// set, so /readyz answers 503 while the server drains.
+type drainingService struct {
+	api.Service
+	draining atomic.Bool
+}
+
+// Ready reports false while draining, else the service's readiness.
+func (d *drainingService) Ready() bool {
+	return !d.draining.Load() && d.Service.Ready()
 }

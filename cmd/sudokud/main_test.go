@@ -1,10 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
+	"maps"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -57,9 +62,16 @@ func (b *logBuffer) Lines() []string {
 }
 
 // startServer runs sudokud with args (plus -addr 127.0.0.1:0) and env, and
-// waits until /healthz answers.
+// waits until /healthz answers. The drain delay is 0 unless env sets it.
 func startServer(t *testing.T, env map[string]string, args ...string) *server {
 	t.Helper()
+	if _, ok := env["SUDOKU_DRAIN_DELAY"]; !ok {
+		env = maps.Clone(env)
+		if env == nil {
+			env = map[string]string{}
+		}
+		env["SUDOKU_DRAIN_DELAY"] = "0"
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	logs := &logBuffer{addr: make(chan string, 1)}
 	done := make(chan error, 1)
@@ -225,6 +237,9 @@ func TestRunConfigFromEnvAndFlags(t *testing.T) {
 		{"negative rate", nil, []string{"-rate-limit", "-1"}, "rate-limit"},
 		{"stray argument", nil, []string{"serve"}, "unexpected arguments"},
 		{"busy address", map[string]string{"SUDOKU_ADDR": "256.0.0.1:80"}, nil, "listen"},
+		{"drain shorter than requests", nil, []string{"-shutdown-timeout", "3s"}, "shutdown-timeout"},
+		{"drain equal to requests", map[string]string{"SUDOKU_REQUEST_TIMEOUT": "5s", "SUDOKU_SHUTDOWN_TIMEOUT": "5s"}, nil, "shutdown-timeout"},
+		{"negative drain delay", nil, []string{"-drain-delay", "-1s"}, "drain-delay"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -309,5 +324,111 @@ func TestRunDrainsInFlightRequests(t *testing.T) {
 		}
 	default:
 		t.Error("run returned before the in-flight request was answered")
+	}
+}
+
+func TestRunNotReadyWhileDraining(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "3s"})
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.stop() }()
+	var last int
+	for range 100 {
+		resp, err := http.Get(s.base + "/readyz")
+		if err != nil {
+			break // the listener closed: the drain delay is over
+		}
+		resp.Body.Close()
+		if last = resp.StatusCode; last == http.StatusServiceUnavailable {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if last != http.StatusServiceUnavailable {
+		t.Errorf("GET /readyz during the drain delay = %d, want 503", last)
+	}
+	if resp, err := http.Get(s.base + "/healthz"); err != nil || resp.StatusCode != http.StatusOK {
+		t.Errorf("GET /healthz during the drain delay = %v, %v; want 200: the server still serves", resp, err)
+	} else {
+		resp.Body.Close()
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("run after cancel = %v, want nil", err)
+	}
+}
+
+func TestDrainCancelsRequestsPastTimeout(t *testing.T) {
+	base, cancelRequests := context.WithCancel(context.Background())
+	defer cancelRequests()
+	started := make(chan struct{})
+	ts := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		close(started)
+		<-r.Context().Done() // a handler that ends only when cancelled
+		w.WriteHeader(http.StatusServiceUnavailable)
+	}))
+	ts.Config.BaseContext = func(net.Listener) context.Context { return base }
+	ts.Start()
+	defer ts.Close()
+	type answer struct {
+		status int
+		err    error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		resp, err := http.Get(ts.URL)
+		if err != nil {
+			done <- answer{err: err}
+			return
+		}
+		resp.Body.Close()
+		done <- answer{status: resp.StatusCode}
+	}()
+	<-started
+	if err := drain(ts.Config, cancelRequests, 50*time.Millisecond); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("drain past its timeout = %v, want context.DeadlineExceeded", err)
+	}
+	if a := <-done; a.err != nil || a.status != http.StatusServiceUnavailable {
+		t.Errorf("request in flight when the drain timed out = %d, %v; want the handler's 503", a.status, a.err)
+	}
+}
+
+func TestRunDebugListenFailureFreesAddress(t *testing.T) {
+	probe, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := probe.Addr().String()
+	probe.Close()
+	args := []string{"-addr", addr, "-debug-addr", "256.0.0.1:80"}
+	if err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "debug listen") {
+		t.Fatalf("run(%q) = %v, want a debug listen error", args, err)
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatalf("listen on %s after run failed: %v; want the address free", addr, err)
+	}
+	ln.Close()
+}
+
+func TestRunSlowBodyIsRequestTimeout(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
+	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// Headers promise 100 bytes; the body stops short and never ends.
+	if _, err := io.WriteString(conn, "POST /solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"puzzle\":\""); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(30 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("reading the answer to a stalled body: %v", err)
+	}
+	defer resp.Body.Close()
+	var p map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&p)
+	if resp.StatusCode != http.StatusRequestTimeout || p["code"] != "request-timeout" {
+		t.Errorf("stalled body = %d %v, want 408 request-timeout", resp.StatusCode, p)
 	}
 }
