@@ -20,9 +20,10 @@ const givensFeature = 1
 
 // minimalNoneMaxGivens is, for Symmetry None, the most givens a minimal
 // puzzle of the generator practically has: random masking of 1,500 grids
-// gave minimal puzzles of 21 to 28 givens (mean 24), and published
-// unbiased statistics of minimal puzzles put those of 30 givens and more
-// below one in a million. Easy with Minimal and no symmetry, which the
+// gave minimal puzzles of 21 to 28 givens (mean 24), none of 29 or more,
+// and the senior review's 300 minimal puzzles rated none easy. (Minimal
+// puzzles of 30 or more givens exist but are far rarer still.) Easy with
+// Minimal and no symmetry, which the
 // model puts at 30 givens or more, is rejected on this ground: the
 // generator would fail after all of its MaxAttempts grids. (With a
 // symmetry, minimal puzzles of 30 to 33 givens are common.)
