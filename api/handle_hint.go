@@ -30,11 +30,7 @@ type hintResponse struct {
 func handleHint(s hinter, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req hintRequest
-		if err := decode(r, &req); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		puzzle, err := req.grid()
+		puzzle, err := decodePuzzle(r, &req)
 		if err != nil {
 			writeError(w, r, log, err)
 			return

@@ -91,11 +91,7 @@ func handleRate(s rater, log *zap.Logger) http.Handler {
 			return
 		}
 		var req puzzleInput
-		if err := decode(r, &req); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		g, err := req.grid()
+		g, err := decodePuzzle(r, &req)
 		if err != nil {
 			writeError(w, r, log, err)
 			return

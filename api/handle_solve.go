@@ -39,11 +39,7 @@ type solveResponse struct {
 func handleSolve(s solver, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req solveRequest
-		if err := decode(r, &req); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		g, err := req.grid()
+		g, err := decodePuzzle(r, &req)
 		if err != nil {
 			writeError(w, r, log, err)
 			return

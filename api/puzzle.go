@@ -2,6 +2,7 @@ package api
 
 import (
 	"fmt"
+	"net/http"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -44,4 +45,14 @@ func (p puzzleInput) grid() (engine.Grid, error) {
 		return engine.FromRows(p.Grid)
 	}
 	return engine.Grid{}, &paramError{name: "puzzle", reason: "missing: give puzzle (81 characters) or grid (9 rows of 9 integers)"}
+}
+
+// decodePuzzle decodes the JSON body of r into req and returns its puzzle:
+// the one decode-then-parse step of POST /solve, /rate and /hint. Errors are
+// decode's or grid's, ready for writeError.
+func decodePuzzle[T interface{ grid() (engine.Grid, error) }](r *http.Request, req T) (engine.Grid, error) {
+	if err := decode(r, req); err != nil {
+		return engine.Grid{}, err
+	}
+	return req.grid()
 }
