@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/internal/cputime"
 )
 
 // BenchmarkGenerate measures on-demand generation per level on one
@@ -33,19 +35,19 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 			attempts, givens := 0, 0
 			ctx := context.Background()
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for i := range b.N {
-				t0, c0 := time.Now(), processCPU()
+				t0, c0 := time.Now(), cputime.Process()
 				p, err := Generate(ctx, GenerateOptions{Level: l, Seed: uint64(i), Symmetry: sym})
 				lat = append(lat, time.Since(t0))
-				cpuLat = append(cpuLat, processCPU()-c0)
+				cpuLat = append(cpuLat, cputime.Process()-c0)
 				if err != nil {
 					b.Fatal(err)
 				}
 				attempts += p.Attempts
 				givens += p.Puzzle.Givens()
 			}
-			cpu := processCPU() - cpu0
+			cpu := cputime.Process() - cpu0
 			b.StopTimer()
 			reportLatency(b, lat)
 			if cpu > 0 {

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -19,14 +20,14 @@ func BenchmarkRate(b *testing.B) {
 			}
 			b.ReportAllocs()
 			b.ResetTimer()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for i := 0; b.Loop(); i++ {
 				if _, err := Rate(gs[i%len(gs)]); err != nil {
 					b.Fatal(err)
 				}
 			}
 			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-			if cpu := processCPU() - cpu0; cpu > 0 {
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
 				b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
 			}
 		})
@@ -42,12 +43,12 @@ func BenchmarkRateSolveShare(b *testing.B) {
 		gs[i] = MustParse(p)
 	}
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for i := 0; b.Loop(); i++ {
 		Solve(gs[i%len(gs)])
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
-	if cpu := processCPU() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(b.N)/cpu.Seconds(), "puzzles/cpu-s")
 	}
 }

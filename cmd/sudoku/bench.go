@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -134,7 +135,7 @@ func timeSolver(grids []engine.Grid, sv benchSolver, repeat int) benchRow {
 	passes := make([]pass, repeat)
 	for k := range passes {
 		guesses, nodes, solved := 0, 0, 0
-		cpu0, wall0 := cpuTime(), time.Now()
+		cpu0, wall0 := cputime.Process(), time.Now()
 		for _, g := range grids {
 			res := sv.solve(g, 2)
 			guesses += res.Guesses
@@ -143,7 +144,7 @@ func timeSolver(grids []engine.Grid, sv benchSolver, repeat int) benchRow {
 				solved++
 			}
 		}
-		passes[k] = pass{cpuTime() - cpu0, time.Since(wall0)}
+		passes[k] = pass{cputime.Process() - cpu0, time.Since(wall0)}
 		row.guesses, row.nodes, row.solved = guesses, nodes, solved
 	}
 	slices.SortFunc(passes, func(a, b pass) int { return int(a.cpu - b.cpu) })
