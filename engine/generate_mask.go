@@ -51,6 +51,10 @@ type masker struct {
 	// minimal is true when p is known to be minimal: no orbit can be
 	// removed. It saves a futile pass of uniqueness tests.
 	minimal bool
+	// futile is a puzzle from which no orbit could be removed: whether an
+	// orbit can go depends on the puzzle alone, so a pass over the same
+	// puzzle would only repeat failing uniqueness tests.
+	futile Grid
 	// ratings is the rating budget left to the Generate call, shared by
 	// its maskers (see maxGenerateRatings).
 	ratings *int
@@ -158,22 +162,6 @@ func (m *masker) isMinimal() bool {
 	}
 	m.minimal = true
 	return true
-}
-
-// removeOne removes one random removable orbit; false when none is.
-func (m *masker) removeOne() bool {
-	if m.minimal {
-		return false
-	}
-	for _, o := range m.shuffled() {
-		if m.tryRemove(o) {
-			return true
-		}
-	}
-	if m.opt.MinGivens == 0 && !m.singles {
-		m.minimal = true
-	}
-	return false
 }
 
 // addOne puts back one random removed orbit that MaxGivens allows; false
@@ -306,12 +294,19 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 		// Too easy, or on target with too many givens or not yet minimal:
 		// remove orbits in random order, rating after each.
 		removed := false
-		if !m.minimal {
+		if !m.minimal && m.futile == m.p {
+			// The same puzzle (a swap was undone) lost no orbit last time
+			// and would lose none now: skip the pass, but draw its order
+			// so the random stream, and so the puzzle, is unchanged.
+			m.shuffled()
+		} else if !m.minimal {
+			anyRemoved := false
 			for _, o := range m.shuffled() {
 				save := state{m.p, m.givens, m.minimal}
 				if !m.tryRemove(o) {
 					continue
 				}
+				anyRemoved = true
 				nr, ok := m.rate()
 				if nd := t.dir(nr); ok && (nd == 0 || nd < 0 && d < 0) {
 					r, removed = nr, true
@@ -321,6 +316,9 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 				if fails >= m.opt.AllowedFailures || *m.ratings <= 0 {
 					return r, false
 				}
+			}
+			if !anyRemoved {
+				m.futile = m.p
 			}
 		}
 		if removed {
