@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -61,34 +60,5 @@ func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (engine
 	defer release()
 	start := time.Now()
 	defer func() { s.hooks.Rated(OpHint, time.Since(start)) }()
-	if err := puzzle.Validate(); err != nil {
-		return engine.Hint{}, err
-	}
-	res := engine.Solve(puzzle)
-	switch res.Count {
-	case 0:
-		return engine.Hint{}, engine.ErrNoSolution
-	case 1:
-	default:
-		return engine.Hint{}, engine.ErrMultipleSolutions
-	}
-	if c, ok := firstMistake(puzzle, current, res.Solution); ok {
-		text := fmt.Sprintf("Your grid already contains a mistake at %s: it can't be %d.", engine.CellName(c), current[c])
-		if current[c] == 0 {
-			text = fmt.Sprintf("Your grid already contains a mistake at %s: its given %d was removed.", engine.CellName(c), puzzle[c])
-		}
-		return engine.Hint{Mistake: true, Cell: c, Text: text}, nil
-	}
 	return engine.NextHint(puzzle, current)
-}
-
-// firstMistake returns the first cell of current that holds a digit other
-// than the solution's, or lost a given of puzzle.
-func firstMistake(puzzle, current, solution engine.Grid) (int, bool) {
-	for c := range 81 {
-		if d := current[c]; (d != 0 && d != solution[c]) || (puzzle[c] != 0 && d != puzzle[c]) {
-			return c, true
-		}
-	}
-	return -1, false
 }
