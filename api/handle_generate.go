@@ -78,7 +78,7 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			req.Seed = &seed
 		}
 		if req.Symmetry, err = engine.ParseSymmetry(q.Get("symmetry")); err != nil {
-			writeError(w, r, log, &paramError{name: "symmetry", reason: err.Error(), allowed: symmetryNames()})
+			writeError(w, r, log, err) // problemFor names the parameter and the allowed values
 			return
 		}
 		batch := q.Has("count")
