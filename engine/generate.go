@@ -138,8 +138,8 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 		return o, &OptionsError{"MinGivens", "above MaxGivens"}
 	case o.MinScore < 0 || o.MaxScore < 0 || (o.MaxScore != 0 && o.MinScore > o.MaxScore):
 		return o, &OptionsError{"MinScore", "want 0 <= MinScore <= MaxScore"}
-	case o.MinTier < 0 || o.MinTier > 6:
-		return o, &OptionsError{"MinTier", "want 0..6"}
+	case o.MinTier < 0 || o.MinTier > MaxTier:
+		return o, &OptionsError{"MinTier", fmt.Sprintf("want 0..%d", MaxTier)}
 	case o.AllowedFailures < 0:
 		return o, &OptionsError{"AllowedFailures", "negative"}
 	}

@@ -45,7 +45,7 @@ func scoreBand(m *ScoreModel, l Level) (lo, hi float64) {
 	return 1, scoreMax
 }
 
-// bandMaxTier returns the highest hardest tier a score in [lo, hi) allows:
+// bandMaxTier returns the highest hardest tier a score below hi allows:
 // tier t scores in [t, t+1).
 func bandMaxTier(hi float64) int {
 	t := MaxTier

@@ -347,12 +347,13 @@ func (m *masker) tune(ctx context.Context, t target) (Rating, bool) {
 	return r, false
 }
 
+// maxTuneMoves caps the moves of one tune call whatever the options:
+// over 40 seeds of every level, with and without Minimal and symmetry, tune
+// needs at most 23 moves.
+const maxTuneMoves = 256
+
 // Spreading within the level.
 const (
-	// maxTuneMoves caps the moves of one tune call whatever the options:
-	// over 40 seeds of every level, with and without Minimal and symmetry,
-	// tune needs at most 23 moves.
-	maxTuneMoves = 256
 	// maxSpread is the most moves made within the level once it is
 	// reached.
 	maxSpread = 6

@@ -28,7 +28,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	minScore := fs.Float64("min-score", 0, "lowest rater score (0: no bound)")
 	maxScore := fs.Float64("max-score", 0, "highest rater score (0: no bound)")
 	failures := fs.Int("failures", 0, "allowed failures of tuned masking (0: the default)")
-	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: -seed, -n and -symmetry do not apply")
+	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: only -level, -salt and -format apply")
 	salt := fs.String("salt", "", "salt of the puzzle of the day")
 	format := fs.String("format", "text", "output: text (puzzle<TAB>solution<TAB>level<TAB>score lines) or svg (one printable grid, -n 1)")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")

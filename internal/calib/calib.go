@@ -127,24 +127,6 @@ feed:
 	return s, ctx.Err()
 }
 
-// labels returns the samples' ranks as floats.
-func (s Set) labels() []float64 {
-	l := make([]float64, len(s.Samples))
-	for i, smp := range s.Samples {
-		l[i] = float64(smp.Label)
-	}
-	return l
-}
-
-// values returns f of each sample.
-func (s Set) values(f func(*Sample) float64) []float64 {
-	v := make([]float64, len(s.Samples))
-	for i := range s.Samples {
-		v[i] = f(&s.Samples[i])
-	}
-	return v
-}
-
 // Metric is one rater whose agreement the report shows.
 type Metric struct {
 	Name string
