@@ -190,12 +190,10 @@ func solvePropagateCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	return solvePropagate(g, max(limit, 1)), nil
 }
 
-// precheck runs the checks every slow solver starts with: it reports false
-// when g has conflicting givens or an empty cell with no legal digit, which
-// proves it has no solution. It also returns the board of g.
-func precheck(g Grid) (Board, bool) {
-	if g.Validate() != nil {
-		return Board{}, false
-	}
-	return NewBoard(g)
+// precheck runs the check every slow solver starts with: it reports false
+// when g has conflicting givens, a value above 9, or an empty cell with no
+// legal digit, which proves it has no solution (NewBoard finds all three).
+func precheck(g Grid) bool {
+	_, ok := NewBoard(g)
+	return ok
 }

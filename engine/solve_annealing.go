@@ -47,7 +47,7 @@ const (
 // reproducible; ctx is looked at every ctxCheckEvery swaps. A swap costs
 // O(1): digit counts per row and column are kept up to date.
 func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (Result, error) {
-	if _, ok := precheck(g); !ok {
+	if !precheck(g) {
 		return Result{}, nil
 	}
 	if maxSwaps <= 0 {

@@ -30,7 +30,7 @@ const DefaultMaxNodes = 1 << 27
 // to the grid, updated in O(1) per placement; recursion depth is at most the
 // number of empty cells.
 func SolveBacktrack(ctx context.Context, g Grid, limit int, maxNodes int) (Result, error) {
-	if _, ok := precheck(g); !ok {
+	if !precheck(g) {
 		return Result{}, nil
 	}
 	s := backtracker{ctx: ctx, g: g, limit: max(limit, 1), budget: maxNodes}

@@ -52,7 +52,7 @@ func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, na
 	if naive {
 		name = "naive"
 	}
-	if _, ok := precheck(g); !ok {
+	if !precheck(g) {
 		return Result{}, nil
 	}
 	if maxAttempts <= 0 {

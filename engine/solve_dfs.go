@@ -23,7 +23,7 @@ import (
 //
 // Each step costs a scan of 20 peers; memory is two 81-entry arrays.
 func SolveDFS(ctx context.Context, g Grid, limit int, maxNodes int) (Result, error) {
-	if _, ok := precheck(g); !ok {
+	if !precheck(g) {
 		return Result{}, nil
 	}
 	limit = max(limit, 1)

@@ -135,7 +135,7 @@ func findTrial(f *finder) int {
 		return s
 	}
 	// Fallback: no single-depth refutation. Remove the wrong candidates whose
-	// propagation places the most digits before stalling.
+	// singles propagation runs the most waves before stalling.
 	best := -1
 	var reach [81]int
 	for c := range 81 {

@@ -62,9 +62,10 @@ func LeastSquares(x [][]float64, y []float64) ([]float64, error) {
 
 // RankFit refines weights w (in place) to raise Kendall's tau-b between
 // labels y and the linear score w·x, by coordinate ascent: each round tries
-// w_i ± step·scale_i for every i, keeps any gain, and halves the step when no
-// coordinate improves. scale_i is the standard deviation of feature i, so
-// steps are comparable. It is deterministic and costs rounds·2k tau-b
+// w_i ± step·norm/sd_i for every i, where sd_i is the standard deviation of
+// feature i and norm = Σ|w_j|·sd_j, so that every move shifts the score by
+// about step·norm; it keeps any gain, and halves the step when no
+// coordinate improves. It is deterministic and costs rounds·2k tau-b
 // evaluations of O(n·log n) each. It returns the final tau-b.
 func RankFit(x [][]float64, y []float64, w []float64, rounds int) float64 {
 	k := len(w)
