@@ -141,14 +141,16 @@ func Read(name string, limit int) ([]Record, error) {
 // Puzzles returns the first field of each record of a data file.
 func Puzzles(name string, limit int) ([]string, error) {
 	recs, err := Read(name, limit)
-	if err != nil {
-		return nil, err
-	}
+	return puzzles(recs), err
+}
+
+// puzzles returns the first field of each record.
+func puzzles(recs []Record) []string {
 	ps := make([]string, len(recs))
 	for i, r := range recs {
 		ps[i] = r.Puzzle()
 	}
-	return ps, nil
+	return ps
 }
 
 // Load is Read for tests and benchmarks: when the data folder is missing it
@@ -169,10 +171,5 @@ func Load(tb testing.TB, name string, limit int) []Record {
 // LoadPuzzles is Puzzles for tests and benchmarks, with Load's rules.
 func LoadPuzzles(tb testing.TB, name string, limit int) []string {
 	tb.Helper()
-	recs := Load(tb, name, limit)
-	ps := make([]string, len(recs))
-	for i, r := range recs {
-		ps[i] = r.Puzzle()
-	}
-	return ps
+	return puzzles(Load(tb, name, limit))
 }
