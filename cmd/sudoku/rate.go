@@ -12,7 +12,7 @@ import (
 )
 
 // rateHeader is the header line of sudoku rate's TSV output.
-const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves"
+const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves\tdeep_trials"
 
 func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
@@ -59,8 +59,8 @@ func rateLine(p string, explain bool) string {
 		return p + "\terror: " + err.Error()
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d",
-		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves)
+	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d",
+		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials)
 	for i, st := range steps {
 		fmt.Fprintf(&sb, "\n# %d. [%s] %s", i+1, st.Technique, st.Text)
 	}

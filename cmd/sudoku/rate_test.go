@@ -21,7 +21,7 @@ func TestRateCommand(t *testing.T) {
 	}
 	want := []string{
 		rateHeader,
-		fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d", puzzle, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves),
+		fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d", puzzle, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials),
 		multi + "\terror: puzzle has more than one solution",
 		"abc\terror: invalid character 'a' at offset 0 (line 1, column 1): want 1-9 for a given, '.' or '0' for an empty cell",
 	}
