@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	sudoku "github.com/sudokuhq/sudoku"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // statusResponse is the body of /healthz and /readyz.
@@ -24,8 +25,7 @@ func handleHealthz() http.Handler {
 func handleReadyz(s readiness) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.Ready() {
-			writeProblem(w, r, Problem{Status: http.StatusServiceUnavailable, Code: "not-ready", Title: "Service not ready",
-				Detail: "the puzzle pool is still warming up", RetryAfter: 1})
+			writeProblem(w, r, problemFor(service.ErrNotReady))
 			return
 		}
 		encode(w, r, http.StatusOK, "", statusResponse{Status: "ready"})

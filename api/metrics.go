@@ -20,8 +20,8 @@ var (
 	// (an evil one under load): generation is the slow path.
 	generationBuckets = []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30}
 	// solveBuckets span 10 µs (a bitboard solve) to 15 s, in steps of at
-	// most 2.5x: the seed-002 solvers take 0.3 s to several seconds on hard
-	// puzzles and are cut at the slow-solve timeout (2 s by default, so
+	// most 2.5x: the seed-002 solvers take up to seconds on hard puzzles
+	// (BENCHMARKS.md, seed-002 section) and are cut at the slow-solve timeout (2 s by default, so
 	// the 2 and 2.5 buckets show the cut ones), or at the request deadline
 	// (15 s by default) when that timeout is raised.
 	solveBuckets = []float64{.00001, .000025, .00005, .0001, .00025, .0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2, 2.5, 5, 15}

@@ -22,8 +22,6 @@ type Pool interface {
 	// Variant returns an isomorphic variant of a recent puzzle without
 	// blocking; false when there is none yet.
 	Variant(level engine.Level, seed uint64) (engine.Puzzle, bool)
-	// Depth returns how many puzzles of the level are buffered.
-	Depth(level engine.Level) int
 	// Ready reports whether every level's buffer has warmed up.
 	Ready() bool
 }

@@ -24,8 +24,10 @@ const (
 	// a request (decoding, writing the answer).
 	maxInFlightPerCore = 4
 	// DefaultSlowSolveTimeout bounds one solve with an algorithm other than
-	// engine.DefaultAlgorithm. The seed-002 solvers take 0.3 s (brute) to
-	// 6.5 s (dfs) on the hardest puzzles of norvig_top95, and without a cap
+	// engine.DefaultAlgorithm. The seed-002 solvers take up to seconds on
+	// hard puzzles (BENCHMARKS.md, "Solving algorithms of seed 002": 1.4 s
+	// per top1465 puzzle for annealing, budgets exhausted for brute force),
+	// and without a cap
 	// one client can hold CPU for the whole request deadline; 2 s lets
 	// them finish typical puzzles and cuts the pathological ones.
 	DefaultSlowSolveTimeout = 2 * time.Second
