@@ -178,16 +178,16 @@ func solveFastCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("fast: %w", err)
 	}
-	return SolveLimit(g, max(limit, 1)), nil
+	return SolveLimit(g, limit), nil
 }
 
-// solvePropagateCtx wraps solvePropagate (the Norvig-style solver the seed
+// solvePropagateCtx wraps SolvePropagate (the Norvig-style solver the seed
 // cites) like solveFastCtx.
 func solvePropagateCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("propagate: %w", err)
 	}
-	return solvePropagate(g, max(limit, 1)), nil
+	return SolvePropagate(g, limit), nil
 }
 
 // precheck runs the check every slow solver starts with: it reports false

@@ -60,7 +60,7 @@ func solveFast(g Grid, limit int) Result {
 	if !st.init(&g) {
 		return Result{}
 	}
-	sr := fastSearch{limit: max(limit, 1)}
+	sr := fastSearch{limit: limit} // at least 1: SolveLimit clamps it
 	sr.search(st)
 	res := Result{Count: sr.count, Guesses: sr.guesses, Nodes: sr.nodes}
 	if sr.count > 0 {
