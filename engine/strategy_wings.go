@@ -2,13 +2,12 @@ package engine
 
 import "fmt"
 
-// wingPeers returns the two-candidate peers of pivot whose candidates pass
-// keep, in increasing cell order, in buf.
+// wingPeers returns the peers of pivot whose candidates pass keep, in
+// increasing cell order, in buf. Placed cells (no candidates) never pass.
 func wingPeers(b *Board, pivot int, buf []int, keep func(m uint16) bool) []int {
 	buf = buf[:0]
 	for _, p := range Peers[pivot] {
-		m := b.Cands[p]
-		if Count(m) == 2 && keep(m) {
+		if m := b.Cands[p]; m != 0 && keep(m) {
 			buf = append(buf, int(p))
 		}
 	}
@@ -41,7 +40,7 @@ func findXYWing(f *finder) int {
 		if Count(pm) != 2 {
 			continue
 		}
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m&pm) == 1 })
+		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && Count(m&pm) == 1 })
 		for i, a := range peers {
 			for _, b := range peers[i+1:] {
 				am, bm := f.b.Cands[a], f.b.Cands[b]
@@ -76,7 +75,7 @@ func findXYZWing(f *finder) int {
 		if Count(pm) != 3 {
 			continue
 		}
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return m&^pm == 0 })
+		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && m&^pm == 0 })
 		for i, a := range peers {
 			for _, b := range peers[i+1:] {
 				am, bm := f.b.Cands[a], f.b.Cands[b]
@@ -113,12 +112,10 @@ func findWXYZWing(f *finder) int {
 		if n := Count(pm); n < 2 || n > 4 {
 			continue
 		}
-		peers := buf[:0]
-		for _, q := range Peers[p] {
-			if n := Count(f.b.Cands[q]); n >= 2 && n <= 4 && Count(f.b.Cands[q]|pm) <= 4 {
-				peers = append(peers, int(q))
-			}
-		}
+		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool {
+			n := Count(m)
+			return n >= 2 && n <= 4 && Count(m|pm) <= 4
+		})
 		for i, a := range peers {
 			am := f.b.Cands[a] | pm
 			for j := i + 1; j < len(peers); j++ {
