@@ -44,3 +44,12 @@ func ParseLevel(name string) (Level, error) {
 	}
 	return 0, &UnknownLevelError{Name: name}
 }
+
+// Check returns nil for one of the four levels and an *UnknownLevelError
+// otherwise (the zero Level included).
+func (l Level) Check() error {
+	if l < Easy || l > Evil {
+		return &UnknownLevelError{Name: l.String()}
+	}
+	return nil
+}

@@ -451,8 +451,8 @@ func (p *Pool) took(l Level) {
 
 // check rejects unknown levels and a closed pool.
 func (p *Pool) check(l Level) error {
-	if l < Easy || l > Evil {
-		return &UnknownLevelError{Name: l.String()}
+	if err := l.Check(); err != nil {
+		return err
 	}
 	if p.ctx.Err() != nil {
 		return ErrPoolClosed

@@ -59,8 +59,8 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 	if s.pool == nil {
 		return engine.Puzzle{}, ErrNotReady
 	}
-	if level < engine.Easy || level > engine.Evil {
-		return engine.Puzzle{}, &engine.UnknownLevelError{Name: level.String()}
+	if err := level.Check(); err != nil {
+		return engine.Puzzle{}, err
 	}
 	day := time.Date(date.Year(), date.Month(), date.Day(), 0, 0, 0, 0, time.UTC)
 	if day.Before(FirstDaily) || day.After(LastDaily) {

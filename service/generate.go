@@ -41,8 +41,8 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	if s.pool == nil {
 		return nil, ErrNotReady
 	}
-	if req.Level < engine.Easy || req.Level > engine.Evil {
-		return nil, &engine.UnknownLevelError{Name: req.Level.String()}
+	if err := req.Level.Check(); err != nil {
+		return nil, err
 	}
 	n := max(req.Count, 1)
 	if n > MaxBatch {
