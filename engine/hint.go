@@ -71,11 +71,7 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 	f := &finder{explain: true, solution: &sol}
 	f.prepare(&b)
 	for t := 1; t <= MaxTier; t++ {
-		f.reset()
-		for _, st := range tierStrategies[t] {
-			st.find(f)
-		}
-		if len(f.steps) > 0 {
+		if f.searchTier(t); len(f.steps) > 0 {
 			st := f.steps[0]
 			h.Step = &st
 			h.Text = st.Text

@@ -123,11 +123,7 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 		progressed := false
 		f.prepare(&b)
 		for t := 1; t <= MaxTier; t++ {
-			f.reset()
-			s := 0
-			for _, st := range tierStrategies[t] {
-				s += st.find(f)
-			}
+			s := f.searchTier(t)
 			if f.apps == 0 {
 				rt.Steps += float64(s)
 				rt.StepsSequential += float64(s)

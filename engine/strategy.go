@@ -188,6 +188,18 @@ func (f *finder) reset() {
 	f.steps = f.steps[:0]
 }
 
+// searchTier clears the previous findings and runs every strategy of tier
+// t on the prepared board. It returns s, the possible applications checked;
+// the valid ones are counted in f.apps (r).
+func (f *finder) searchTier(t int) int {
+	f.reset()
+	s := 0
+	for _, st := range tierStrategies[t] {
+		s += st.find(f)
+	}
+	return s
+}
+
 // eliminate records the removal of mask from cell's candidates in the
 // current application, keeping only candidates still there.
 func (f *finder) eliminate(cell int, mask uint16) {
