@@ -18,7 +18,7 @@ type Agreement struct {
 
 // Agree computes gamma, Spearman and tau-b between x and y (same length);
 // a coefficient is NaN when undefined (every pair tied).
-// Cost: O(n log n) for Spearman and O(n·k) for the pair counts, where k is
+// Cost: O(n log n) for Spearman and O(k·n·log n) for the pair counts, where k is
 // the number of distinct x values (labels have few).
 func Agree(x, y []float64) Agreement {
 	a := Agreement{N: len(x), Gamma: math.NaN(), TauB: math.NaN()}
