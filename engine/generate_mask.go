@@ -83,6 +83,15 @@ func (m *masker) shuffled() []int {
 // invariant).
 func (m *masker) isGiven(o int) bool { return m.p[m.orbits[o][0]] != 0 }
 
+// without returns the puzzle with orbit o emptied.
+func (m *masker) without(o int) Grid {
+	q := m.p
+	for _, c := range m.orbits[o] {
+		q[c] = 0
+	}
+	return q
+}
+
 // tryRemove removes orbit o when the puzzle stays unique (and, in singles
 // mode, solvable by singles) and MinGivens allows it; it reports whether it
 // did.
@@ -91,10 +100,7 @@ func (m *masker) tryRemove(o int) bool {
 	if !m.isGiven(o) || m.givens-len(cells) < max(m.opt.MinGivens, minPuzzleGivens) {
 		return false
 	}
-	q := m.p
-	for _, c := range cells {
-		q[c] = 0
-	}
+	q := m.without(o)
 	if m.singles {
 		if !solvesBySingles(q) {
 			return false
@@ -150,14 +156,8 @@ func (m *masker) isMinimal() bool {
 		return true
 	}
 	for o := range m.orbits {
-		if m.isGiven(o) {
-			q := m.p
-			for _, c := range m.orbits[o] {
-				q[c] = 0
-			}
-			if isUnique(q) {
-				return false
-			}
+		if m.isGiven(o) && isUnique(m.without(o)) {
+			return false
 		}
 	}
 	m.minimal = true
