@@ -17,7 +17,7 @@ const (
 	// to a few seconds of one core to find, so the default leaves room for
 	// one of them while keeping a client from waiting forever.
 	DefaultGenerateTimeout = 10 * time.Second
-	// maxInFlightPerCore is DefaultMaxInFlight's multiple of GOMAXPROCS.
+	// maxInFlightPerCore is DefaultMaxInFlight's multiple of Cores.
 	// Solves, ratings and hints are CPU-bound: more than a few per core
 	// only queue inside the scheduler and raise every request's latency,
 	// while a few per core keep each core busy across the short waits of
@@ -39,10 +39,19 @@ const (
 	MaxBatch = 100
 )
 
+// Cores returns the number of cores the process can keep busy at once:
+// GOMAXPROCS (which Go lowers to a container's CPU limit), but no more than
+// the machine has. GOMAXPROCS may be set above the core count to cut tail
+// latency on cores shared with other busy processes (docs/service.md); the
+// CPU-bound limits derived from Cores then stay those of the real cores.
+func Cores() int {
+	return max(1, min(runtime.GOMAXPROCS(0), runtime.NumCPU()))
+}
+
 // DefaultMaxInFlight returns the default bound on solves, ratings and hints
-// computed at once: maxInFlightPerCore per GOMAXPROCS.
+// computed at once: maxInFlightPerCore per core (Cores).
 func DefaultMaxInFlight() int {
-	return maxInFlightPerCore * runtime.GOMAXPROCS(0)
+	return maxInFlightPerCore * Cores()
 }
 
 // DefaultMaxSlowInFlight returns the default bound on solves with the slow
@@ -50,7 +59,7 @@ func DefaultMaxInFlight() int {
 // cores, at least one, so they can never take every core from the fast
 // operations.
 func DefaultMaxSlowInFlight() int {
-	return max(1, runtime.GOMAXPROCS(0)/2)
+	return max(1, Cores()/2)
 }
 
 // Errors of the service layer, beside the engine's.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -148,5 +149,29 @@ func TestRefusedHook(t *testing.T) {
 	want := map[string]int{OpSolve: 1, OpSlowSolve: 1, OpRate: 1, OpExplain: 1, OpHint: 1}
 	if !maps.Equal(h.refused, want) {
 		t.Errorf("Refused calls = %v, want %v", h.refused, want)
+	}
+}
+
+// TestCores checks that the CPU-bound defaults follow GOMAXPROCS down (a
+// container's CPU limit) but not up past the machine's cores.
+func TestCores(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	n := runtime.NumCPU()
+	for _, tc := range []struct{ procs, want int }{
+		{1, 1},
+		{n, n},
+		{2 * n, n},
+		{4 * n, n},
+	} {
+		runtime.GOMAXPROCS(tc.procs)
+		if got := Cores(); got != tc.want {
+			t.Errorf("GOMAXPROCS %d on %d cores: Cores() = %d, want %d", tc.procs, n, got, tc.want)
+		}
+		if got, want := DefaultMaxInFlight(), maxInFlightPerCore*tc.want; got != want {
+			t.Errorf("GOMAXPROCS %d: DefaultMaxInFlight() = %d, want %d", tc.procs, got, want)
+		}
+		if got, want := DefaultMaxSlowInFlight(), max(1, tc.want/2); got != want {
+			t.Errorf("GOMAXPROCS %d: DefaultMaxSlowInFlight() = %d, want %d", tc.procs, got, want)
+		}
 	}
 }

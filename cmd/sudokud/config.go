@@ -4,7 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"time"
 
@@ -142,7 +141,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 // background work that refills buffers, and requests must not queue behind
 // it.
 func defaultWorkers() int {
-	return max(1, runtime.GOMAXPROCS(0)/2)
+	return max(1, service.Cores()/2)
 }
 
 // Log buffering: lines reach the output at most logFlushInterval late.

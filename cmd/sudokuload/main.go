@@ -35,6 +35,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -120,6 +121,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
 	rounds := fs.Int("rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
 	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
+	serverEnv := fs.String("server-env", "", "extra environment of the started server, space-separated NAME=value (e.g. \"GOMAXPROCS=8\")")
 	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -135,7 +137,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	base := *target
 	var proc *exec.Cmd
 	if *server != "" {
-		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), stderr)
+		env := strings.Fields(*serverEnv)
+		for _, kv := range env {
+			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+				return fmt.Errorf("-server-env: %q is not NAME=value", kv)
+			}
+		}
+		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), env, stderr)
 		if err != nil {
 			return err
 		}
@@ -179,7 +187,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return r, err
 	}
 	perScenario := make([][]result, len(scenarios))
-	load0 := loadAvg()
+	load0, procs := loadAvg(), scrape(base).gomaxprocs
 	for round := range *rounds {
 		ceiling := 0.0
 		for i, s := range scenarios {
@@ -227,8 +235,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *useWrk {
 		driver = "wrk"
 	}
-	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; load average %s before, %s after.\n\n",
-		driver, int(dur.Seconds()), *rounds, load0, loadAvg())
+	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; server GOMAXPROCS %g on %d cores; load average %s before, %s after.\n\n",
+		driver, int(dur.Seconds()), *rounds, procs, runtime.NumCPU(), load0, loadAvg())
 	printTable(stdout, results)
 	if proc != nil {
 		if hwm, err := peakRSS(proc.Process.Pid); err == nil {
@@ -374,9 +382,11 @@ func round(d time.Duration) time.Duration {
 }
 
 // startServer starts the sudokud binary on a free loopback port with rate
-// limiting off, and returns its base URL once it logs its address.
-func startServer(ctx context.Context, bin string, extra []string, stderr io.Writer) (string, *exec.Cmd, error) {
+// limiting off, extra flags and env added to the environment, and returns
+// its base URL once it logs its address.
+func startServer(ctx context.Context, bin string, extra, env []string, stderr io.Writer) (string, *exec.Cmd, error) {
 	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-rate-limit", "0"}, extra...)...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -452,6 +462,7 @@ func waitReady(ctx context.Context, base string) error {
 type counters struct {
 	genCount, genSeconds    float64 // the pool's puzzles and worker seconds
 	engineCount, engineSecs float64 // solves and ratings, and their seconds
+	gomaxprocs              float64 // the server's runtime.GOMAXPROCS
 }
 
 // scrape reads the counters from /metrics (zeros when unreadable).
@@ -475,6 +486,8 @@ func scrape(base string) counters {
 			dst = &c.engineCount
 		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_sum{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_sum{"):
 			dst = &c.engineSecs
+		case strings.HasPrefix(line, "go_sched_gomaxprocs_threads "):
+			dst = &c.gomaxprocs
 		default:
 			continue
 		}
