@@ -239,7 +239,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *useWrk {
 		driver = "wrk"
 	}
-	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; server GOMAXPROCS %g on %d cores; load average %s before, %s after.\n\n",
+	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; server GOMAXPROCS %g, %d cores available to sudokuload; load average %s before, %s after.\n\n",
 		driver, int(dur.Seconds()), *rounds, procs, runtime.NumCPU(), load0, loadAvg())
 	printTable(stdout, results)
 	if proc != nil {
@@ -366,13 +366,18 @@ func printTable(w io.Writer, results []result) {
 			ratio = fmt.Sprintf("%.0f%%", 100*r.ratio)
 		}
 		secs := r.elapsed.Seconds()
-		engine := "-"
-		if r.engineMean > 0 {
-			engine = round(r.engineMean).String()
-		}
 		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.p50), round(r.p99), round(r.max), r.errors, round(r.cpuPerReq), engine, r.generated/secs, 100*r.genSeconds/secs)
+			round(r.p50), round(r.p99), round(r.max), r.errors, orDash(r.cpuPerReq), orDash(r.engineMean), r.generated/secs, 100*r.genSeconds/secs)
 	}
+}
+
+// orDash formats a measured duration, or "-" for none (0: not measured,
+// like the server's CPU when the server was not started by sudokuload).
+func orDash(d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	return round(d).String()
 }
 
 func round(d time.Duration) time.Duration {
