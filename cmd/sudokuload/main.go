@@ -133,6 +133,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 || *rounds < 1 || *rounds > 9 {
 		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
 	}
+	env := strings.Fields(*serverEnv)
+	for _, kv := range env {
+		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
+			return fmt.Errorf("-server-env: %q is not NAME=value", kv)
+		}
+	}
 	list, err := dataset.Puzzles(*puzzles, 0)
 	if err != nil {
 		return fmt.Errorf("puzzles: %w", err)
@@ -141,12 +147,6 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	base := *target
 	var proc *exec.Cmd
 	if *server != "" {
-		env := strings.Fields(*serverEnv)
-		for _, kv := range env {
-			if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-				return fmt.Errorf("-server-env: %q is not NAME=value", kv)
-			}
-		}
 		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), env, stderr)
 		if err != nil {
 			return err

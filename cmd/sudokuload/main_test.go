@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -64,5 +65,23 @@ func TestLuaScriptAndResult(t *testing.T) {
 	m := resultLine.FindStringSubmatch("Running...\nRESULT requests=1200 errors=1 non2xx=2 p50=1500 p99=9000 max=20000 duration=2000000\n")
 	if m == nil || m[1] != "1200" || m[7] != "2000000" {
 		t.Errorf("result line not parsed: %v", m)
+	}
+}
+
+// TestRunRefusesBadFlags checks that bad flags fail before anything starts.
+func TestRunRefusesBadFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-server-env", "GOMAXPROCS"}, `-server-env: "GOMAXPROCS" is not NAME=value`},
+		{[]string{"-server-env", "=8"}, `-server-env: "=8" is not NAME=value`},
+		{[]string{"-rounds", "0"}, "-rounds in 1..9"},
+		{[]string{"-d", "2m"}, "-d must be in"},
+	} {
+		err := run(t.Context(), tt.args, io.Discard, io.Discard)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("run(%q) = %v, want an error containing %q", tt.args, err, tt.want)
+		}
 	}
 }
