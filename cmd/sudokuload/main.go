@@ -12,9 +12,11 @@
 //
 // With -wrk the load comes from wrk (Debian's package), which spends far
 // less CPU per request than Go's client and so leaves more of the shared
-// cores to the server; otherwise from Go's HTTP client. The pool columns
-// come from the server's /metrics: puzzles generated per second during the
-// scenario and the share of one worker's time spent generating.
+// cores to the server; otherwise from Go's HTTP client. "load CPU/req" is
+// the CPU the load generator spent per request (wrk's, or this process's),
+// "server CPU/req" the server's, both taken from the same cores. The pool
+// columns come from the server's /metrics: puzzles generated per second
+// during the scenario and the share of one worker's time spent generating.
 //
 // It only ever connects to loopback addresses (127.0.0.0/8, ::1): it is a
 // benchmark, not a tool to load other hosts.
@@ -43,6 +45,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -96,9 +99,13 @@ type result struct {
 	generated  float64
 	genSeconds float64
 	// engineMean is the mean solve or rate time inside the engine;
-	// cpuPerReq the server's CPU time per request (with -server).
+	// cpuPerReq the server's CPU time per request (with -server);
+	// loadCPU the load generator's CPU time over the scenario (wrk's, or
+	// this process's with the Go client), which it takes from the same
+	// cores.
 	engineMean time.Duration
 	cpuPerReq  time.Duration
+	loadCPU    time.Duration
 }
 
 func (r result) rps() float64 { return float64(r.requests) / r.elapsed.Seconds() }
@@ -178,7 +185,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *useWrk {
 			r, err = runWrk(ctx, base, s.name, s.wrk, c, d)
 		} else {
+			own := cputime.Process()
 			r = drive(ctx, client, base, s, c, d, *maxN)
+			r.loadCPU = cputime.Process() - own
 		}
 		m1, cpu1 := scrape(base), cpuTime(pid)
 		r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
@@ -358,16 +367,20 @@ func drive(ctx context.Context, client *http.Client, base string, s scenario, c 
 }
 
 func printTable(w io.Writer, results []result) {
-	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | engine time/req | pool puzzles/s | pool busy |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | load CPU/req | engine time/req | pool puzzles/s | pool busy |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range results {
 		ratio := "-"
 		if r.ratio > 0 {
 			ratio = fmt.Sprintf("%.0f%%", 100*r.ratio)
 		}
 		secs := r.elapsed.Seconds()
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.p50), round(r.p99), round(r.max), r.errors, orDash(r.cpuPerReq), orDash(r.engineMean), r.generated/secs, 100*r.genSeconds/secs)
+		var loadPerReq time.Duration
+		if r.requests > 0 {
+			loadPerReq = r.loadCPU / time.Duration(r.requests)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.p50), round(r.p99), round(r.max), r.errors, orDash(r.cpuPerReq), orDash(loadPerReq), orDash(r.engineMean), r.generated/secs, 100*r.genSeconds/secs)
 	}
 }
 
@@ -386,8 +399,10 @@ func round(d time.Duration) time.Duration {
 		return d.Round(10 * time.Millisecond)
 	case d >= time.Millisecond:
 		return d.Round(10 * time.Microsecond)
+	case d >= 100*time.Microsecond:
+		return d.Round(time.Microsecond)
 	}
-	return d.Round(time.Microsecond)
+	return d.Round(100 * time.Nanosecond)
 }
 
 // startServer starts the sudokud binary on a free loopback port with rate

@@ -21,7 +21,11 @@ type wrkScenario struct {
 }
 
 // luaScript writes a wrk script cycling through bodies; each wrk thread
-// starts at its own offset.
+// starts at its own offset. The requests are formatted once, in init (wrk
+// knows the target's path by then), so that sending one costs wrk about
+// what a GET without a script does: wrk shares the cores with the server,
+// and formatting each request anew took it 2.7 µs more CPU per request
+// than /healthz (10.8 against 8.1 µs), CPU taken from the server.
 func luaScript(dir string, s wrkScenario) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "wrk.method = %q\nwrk.headers[\"Content-Type\"] = \"application/json\"\n", s.method)
@@ -37,12 +41,16 @@ function setup(thread)
   thread:set("start", counter * 997)
   counter = counter + 1
 end
+local requests = {}
 function init(args)
   i = tonumber(start) or 0
+  for k, body in ipairs(bodies) do
+    requests[k] = wrk.format(nil, nil, nil, body)
+  end
 end
 function request()
   i = i + 1
-  return wrk.format(nil, nil, nil, bodies[(i % #bodies) + 1])
+  return requests[(i % #requests) + 1]
 end
 `)
 	}
@@ -83,6 +91,7 @@ func runWrk(ctx context.Context, base, name string, s wrkScenario, c int, d time
 	}
 	n := func(i int) int64 { v, _ := strconv.ParseInt(m[i], 10, 64); return v }
 	r := result{
+		loadCPU:  cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(),
 		name:     name,
 		conns:    c,
 		requests: int(n(1)),
