@@ -146,6 +146,29 @@ func (g *Grid) Givens() int {
 // holds a digit twice. It also rejects cell values above 9 (ErrValue). It
 // does not tell whether the grid has a solution: see Solve.
 func (g *Grid) Validate() error {
+	// One pass with a digit mask per unit finds a valid grid; only a grid
+	// with a problem takes the scan below, which reports it in the
+	// documented order.
+	var rows, cols, boxes [9]uint16
+	for i, d := range g {
+		if d == 0 {
+			continue
+		}
+		bit := uint16(1) << d
+		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
+		if d > 9 || (rows[r]|cols[c]|boxes[b])&bit != 0 {
+			return g.firstProblem()
+		}
+		rows[r] |= bit
+		cols[c] |= bit
+		boxes[b] |= bit
+	}
+	return nil
+}
+
+// firstProblem is Validate's report: the first value above 9, else the
+// first repeated digit scanning rows, then columns, then boxes.
+func (g *Grid) firstProblem() error {
 	for i, d := range g {
 		if d > 9 {
 			return &ParseError{Code: ErrValue, Offset: -1, Row: i / 9, Col: i % 9, Value: int(d)}

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"errors"
+	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -147,6 +149,50 @@ func TestValidate(t *testing.T) {
 	}
 	if msg := (&ConflictError{Digit: 3, Unit: 0, Cells: [2]int{0, 2}}).Error(); msg != "digit 3 appears twice in row 1: r1c1 and r1c3" {
 		t.Errorf("message = %q", msg)
+	}
+}
+
+// TestValidateAgreesWithPairs checks Validate's one-pass test against the
+// definition, on grids perturbed at random: a grid is valid when no value
+// exceeds 9 and no two cells sharing a row, column or box hold the same
+// digit; an invalid grid gets the report of the ordered scan.
+func TestValidateAgreesWithPairs(t *testing.T) {
+	valid := func(g *Grid) bool {
+		for i := range g {
+			if g[i] > 9 {
+				return false
+			}
+			for j := i + 1; j < 81; j++ {
+				if g[i] != 0 && g[i] == g[j] && (RowOf[i] == RowOf[j] || ColOf[i] == ColOf[j] || BoxOf[i] == BoxOf[j]) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	bases := []Grid{MustParse(easyPuzzle), MustParse(easySolution), {}}
+	var nValid, nInvalid int
+	for n := range 20000 {
+		g := bases[n%len(bases)]
+		for range rng.IntN(4) {
+			g[rng.IntN(81)] = uint8(rng.IntN(11))
+		}
+		err := g.Validate()
+		if want := valid(&g); (err == nil) != want {
+			t.Fatalf("Validate(%v) = %v, want valid=%v", g, err, want)
+		}
+		if first := g.firstProblem(); !reflect.DeepEqual(err, first) {
+			t.Fatalf("Validate(%v) = %v, the ordered scan says %v", g, err, first)
+		}
+		if err == nil {
+			nValid++
+		} else {
+			nInvalid++
+		}
+	}
+	if nValid < 1000 || nInvalid < 1000 {
+		t.Fatalf("%d valid and %d invalid grids drawn, want both common", nValid, nInvalid)
 	}
 }
 
