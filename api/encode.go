@@ -28,10 +28,19 @@ var (
 func encode(w http.ResponseWriter, r *http.Request, status int, contentType string, v any) {
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		// Only a programming error (an unencodable type) lands here.
+	var err error
+	if a, ok := v.(jsonAppender); ok {
+		var b []byte
+		if b, err = a.appendJSON(buf.AvailableBuffer()); err == nil {
+			buf.Write(append(b, '\n'))
+		}
+	} else {
+		enc := json.NewEncoder(buf)
+		enc.SetEscapeHTML(false)
+		err = enc.Encode(v)
+	}
+	if err != nil {
+		// Only a programming error (an unencodable value) lands here.
 		http.Error(w, "encoding response: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
@@ -104,7 +113,10 @@ func acceptsGzip(r *http.Request) bool {
 // application/json (or no Content-Type at all), into v. Unknown members
 // are refused so a misspelt "puzzle" is an error, not a silent default.
 // The body size is limited by the server's middleware; exceeding it yields
-// *http.MaxBytesError.
+// *http.MaxBytesError. A request type that implements stringMembers takes
+// the usual body, a flat object of plain strings, without encoding/json's
+// reflection (scanStringObject); any other body goes through encoding/json,
+// which gives the same value or the error.
 func decode(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
@@ -112,26 +124,36 @@ func decode(r *http.Request, v any) error {
 			return &decodeError{status: http.StatusUnsupportedMediaType, reason: "content type " + strconv.Quote(ct) + " is not supported: send application/json"}
 		}
 	}
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
+	buf := bufPool.Get().(*bytes.Buffer)
+	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	if _, err := buf.ReadFrom(r.Body); err != nil {
 		var maxBytes *http.MaxBytesError
 		if errors.As(err, &maxBytes) {
 			return maxBytes
-		}
-		if errors.Is(err, io.EOF) {
-			return &decodeError{status: http.StatusBadRequest, reason: "empty request body: send a JSON object"}
 		}
 		if errors.Is(err, os.ErrDeadlineExceeded) {
 			return &decodeError{status: http.StatusRequestTimeout, reason: "the request body did not arrive within the server's read timeout", err: err}
 		}
+		return &decodeError{status: http.StatusBadRequest, reason: "the request body could not be read", err: err}
+	}
+	if m, ok := v.(stringMembers); ok && scanStringObject(buf.Bytes(), m) {
+		return nil
+	}
+	return decodeJSON(buf.Bytes(), v)
+}
+
+// decodeJSON decodes body, which must be exactly one JSON value, into v
+// with encoding/json, refusing unknown members.
+func decodeJSON(body []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &decodeError{status: http.StatusBadRequest, reason: "empty request body: send a JSON object"}
+		}
 		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body", err: err}
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		var maxBytes *http.MaxBytesError
-		if errors.As(err, &maxBytes) {
-			return maxBytes
-		}
 		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body: more than one JSON value"}
 	}
 	return nil
