@@ -4,7 +4,7 @@ import "math/bits"
 
 // fastState is the position of the fast solver: for each digit and each band
 // (three rows) a 27-bit word of the cells where the digit may still go,
-// plus the cells not yet solved. It is a plain value of 232 bytes; a guess
+// plus the cells not yet solved. It is a plain value of 124 bytes; a guess
 // copies it on the Go stack, so solving allocates nothing.
 //
 // A band word holds three rows of nine cells, row-major, bit 9r+c:
@@ -29,14 +29,16 @@ import "math/bits"
 // is the three cells where a row meets a box.
 //
 // Invariants: a solved cell keeps exactly its digit's bit and no other digit
-// has it; every solved cell's digit has been removed from its peers. prev
-// records each word as it was when last propagated, and dirty marks the
-// words touched since, so only changed words are looked at again.
+// has it; every solved cell's digit has been removed from its peers. dirty
+// marks the words that lost a candidate since they were last propagated, so
+// only changed words are looked at again: a word is marked only when a
+// clearing actually removes one of its bits, which is what lets the state do
+// without a copy of each word as it was last propagated (that copy doubled
+// the bytes copied on every guess).
 type fastState struct {
 	cand     [27]uint32
-	prev     [27]uint32
 	unsolved [3]uint32
-	dirty    uint32 // bit w: word w may have changed since its last update
+	dirty    uint32 // bit w: word w lost a candidate since its last update
 }
 
 // fastSearch is the bookkeeping of one solve: the limit, what was found, and
@@ -76,7 +78,6 @@ func (s *fastState) init(g *Grid) bool {
 		s.cand[i] = bandCells
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
-	s.dirty = 1<<27 - 1
 	for cell, d := range g {
 		if d == 0 {
 			continue
@@ -84,6 +85,14 @@ func (s *fastState) init(g *Grid) bool {
 		if d > 9 || !s.place(int(d)-1, cell/27, cell%27) {
 			return false
 		}
+	}
+	// Every word with a candidate left is looked at once. A word the givens
+	// emptied is left to the other rules, as when the solver kept each
+	// word's last propagated value (0 at the start), so that the search
+	// statistics do not change.
+	s.dirty = 0
+	for w, a := range s.cand {
+		s.dirty |= nonZero(a) << uint(w)
 	}
 	return true
 }
@@ -97,32 +106,60 @@ func (s *fastState) place(d, b, i int) bool {
 		return false
 	}
 	s.assign(d, b, i)
-	s.cand[w] = old &^ peerInBand[i]
+	peers := old & peerInBand[i]
+	s.cand[w] = old &^ peers
+	s.dirty |= nonZero(peers) << uint(w)
 	return true
 }
 
+// nonZero returns 1 when the band word x (27 bits) is not 0, else 0,
+// without a branch.
+func nonZero(x uint32) uint32 { return (x + bandCells) >> 27 }
+
 // assign records digit d in cell i of band b everywhere but in d's own word
-// of band b, which the caller updates: the cell is solved, no other digit
-// may go there, and d leaves the cell's column in the other bands.
+// of band b, which the caller updates (and marks): the cell is solved, no
+// other digit may go there, and d leaves the cell's column in the other
+// bands. Only the words that lose a bit are marked dirty.
 func (s *fastState) assign(d, b, i int) {
 	bit := uint32(1) << uint(i)
 	s.unsolved[b] &^= bit
 	c := s.cand[b : b+25 : b+25]
-	c[0] &^= bit
-	c[3] &^= bit
-	c[6] &^= bit
-	c[9] &^= bit
-	c[12] &^= bit
-	c[15] &^= bit
-	c[18] &^= bit
-	c[21] &^= bit
-	c[24] &^= bit
+	// had: bit 3k set when digit k+1 was a candidate of the cell.
+	var had uint32
+	x := c[0]
+	had |= x >> uint(i) & 1
+	c[0] = x &^ bit
+	x = c[3]
+	had |= (x >> uint(i) & 1) << 3
+	c[3] = x &^ bit
+	x = c[6]
+	had |= (x >> uint(i) & 1) << 6
+	c[6] = x &^ bit
+	x = c[9]
+	had |= (x >> uint(i) & 1) << 9
+	c[9] = x &^ bit
+	x = c[12]
+	had |= (x >> uint(i) & 1) << 12
+	c[12] = x &^ bit
+	x = c[15]
+	had |= (x >> uint(i) & 1) << 15
+	c[15] = x &^ bit
+	x = c[18]
+	had |= (x >> uint(i) & 1) << 18
+	c[18] = x &^ bit
+	x = c[21]
+	had |= (x >> uint(i) & 1) << 21
+	c[21] = x &^ bit
+	x = c[24]
+	had |= (x >> uint(i) & 1) << 24
+	c[24] = x &^ bit
 	col := colInBand[cellCol[i]]
 	ob := otherBands[b]
 	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
-	s.cand[w0] &^= col
-	s.cand[w1] &^= col
-	s.dirty |= bandWords<<uint(b) | 1<<uint(w0) | 1<<uint(w1)
+	x0, x1 := s.cand[w0], s.cand[w1]
+	s.cand[w0] = x0 &^ col
+	s.cand[w1] = x1 &^ col
+	s.dirty |= (had&^(1<<uint(3*d)))<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
 }
 
 // wordDigit and wordBand map a word index w = 3d+b to d and b.
@@ -130,10 +167,6 @@ var (
 	wordDigit = [27]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
 	wordBand  = [27]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 )
-
-// bandWords has bit w set for the nine words of band 0; shifted by b, those
-// of band b.
-const bandWords = 0x1249249
 
 // updateWord brings word w (digit w/3, band w%3) up to date: it removes the
 // triads that fit no row-to-box matching (locked candidates) and solves each
@@ -164,7 +197,6 @@ func (s *fastState) updateWord(w int) bool {
 		}
 	}
 	s.cand[w] = a
-	s.prev[w] = a
 	return true
 }
 
@@ -179,7 +211,7 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 		for s.dirty != 0 {
 			w := bits.TrailingZeros32(s.dirty)
 			s.dirty &^= 1 << uint(w)
-			if s.cand[w] != s.prev[w] && !s.updateWord(w) {
+			if !s.updateWord(w) {
 				return pairs, false
 			}
 		}
