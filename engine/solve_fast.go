@@ -172,9 +172,14 @@ var (
 // triads that fit no row-to-box matching (locked candidates) and solves each
 // row of the band left with one cell (a hidden single in the row, or in a
 // box once locked candidates have narrowed the row to it). It reports false
-// on a contradiction.
+// on a contradiction. The placements are written out here rather than
+// calling place: the cells of one pass are placed together (they are in
+// different rows; two of them in one box or column are a contradiction).
+// On success w is no longer dirty.
 func (s *fastState) updateWord(w int) bool {
 	d, b := int(wordDigit[w]), int(wordBand[w])
+	ob := otherBands[b]
+	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
 	a := s.cand[w]
 	for {
 		shrink := uint32(shrinkRow[a&0x1ff]) | uint32(shrinkRow[a>>9&0x1ff])<<3 | uint32(shrinkRow[a>>18&0x1ff])<<6
@@ -187,16 +192,56 @@ func (s *fastState) updateWord(w int) bool {
 		if single == 0 {
 			break
 		}
-		for ; single != 0; single &= single - 1 {
-			i := bits.TrailingZeros32(single)
-			if a>>uint(i)&1 == 0 { // taken by a peer placed in this loop
-				return false
-			}
-			a &^= peerInBand[i]
-			s.assign(d, b, i)
+		// Place d in every cell of single: their peers in the band leave
+		// a, no other digit may go there, and d leaves their columns in
+		// the other bands.
+		var peers uint32
+		for x := single; x != 0; x &= x - 1 {
+			peers |= peerInBand[bits.TrailingZeros32(x)]
 		}
+		if peers&single != 0 { // two of the cells see each other
+			return false
+		}
+		a &^= peers
+		s.unsolved[b] &^= single
+		c := s.cand[b : b+25 : b+25]
+		var changed uint32 // bit 3k: digit k+1 lost a cell (d's own bit is dropped below)
+		x := c[0]
+		changed |= nonZero(x & single)
+		c[0] = x &^ single
+		x = c[3]
+		changed |= nonZero(x&single) << 3
+		c[3] = x &^ single
+		x = c[6]
+		changed |= nonZero(x&single) << 6
+		c[6] = x &^ single
+		x = c[9]
+		changed |= nonZero(x&single) << 9
+		c[9] = x &^ single
+		x = c[12]
+		changed |= nonZero(x&single) << 12
+		c[12] = x &^ single
+		x = c[15]
+		changed |= nonZero(x&single) << 15
+		c[15] = x &^ single
+		x = c[18]
+		changed |= nonZero(x&single) << 18
+		c[18] = x &^ single
+		x = c[21]
+		changed |= nonZero(x&single) << 21
+		c[21] = x &^ single
+		x = c[24]
+		changed |= nonZero(x&single) << 24
+		c[24] = x &^ single
+		cols := (single | single>>9 | single>>18) & 0x1ff
+		col := cols | cols<<9 | cols<<18
+		x0, x1 := s.cand[w0], s.cand[w1]
+		s.cand[w0] = x0 &^ col
+		s.cand[w1] = x1 &^ col
+		s.dirty |= changed<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
 	}
 	s.cand[w] = a
+	s.dirty &^= 1 << uint(w)
 	return true
 }
 
@@ -209,9 +254,7 @@ func (s *fastState) updateWord(w int) bool {
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 	for {
 		for s.dirty != 0 {
-			w := bits.TrailingZeros32(s.dirty)
-			s.dirty &^= 1 << uint(w)
-			if !s.updateWord(w) {
+			if !s.updateWord(bits.TrailingZeros32(s.dirty)) {
 				return pairs, false
 			}
 		}
