@@ -98,17 +98,59 @@ func (s *fastState) init(g *Grid) bool {
 }
 
 // place puts digit d (0..8) in cell i (0..26) of band b. It reports false
-// when d is no longer a candidate there. Cost: 11 word updates.
+// when d is no longer a candidate there. The cell is solved, its peers in
+// the band lose d, no other digit may go there, and d leaves the cell's
+// column in the other bands; only the words that lose a bit are marked
+// dirty. Cost: 11 word updates.
 func (s *fastState) place(d, b, i int) bool {
 	w := 3*d + b
 	old := s.cand[w]
-	if old>>i&1 == 0 {
+	bit := uint32(1) << uint(i&31)
+	if old&bit == 0 {
 		return false
 	}
-	s.assign(d, b, i)
-	peers := old & peerInBand[i]
+	s.unsolved[b] &^= bit
+	c := s.cand[b : b+25 : b+25]
+	// had: bit 3k set when digit k+1 was a candidate of the cell.
+	var had uint32
+	x := c[0]
+	had |= nonZero(x & bit)
+	c[0] = x &^ bit
+	x = c[3]
+	had |= nonZero(x&bit) << 3
+	c[3] = x &^ bit
+	x = c[6]
+	had |= nonZero(x&bit) << 6
+	c[6] = x &^ bit
+	x = c[9]
+	had |= nonZero(x&bit) << 9
+	c[9] = x &^ bit
+	x = c[12]
+	had |= nonZero(x&bit) << 12
+	c[12] = x &^ bit
+	x = c[15]
+	had |= nonZero(x&bit) << 15
+	c[15] = x &^ bit
+	x = c[18]
+	had |= nonZero(x&bit) << 18
+	c[18] = x &^ bit
+	x = c[21]
+	had |= nonZero(x&bit) << 21
+	c[21] = x &^ bit
+	x = c[24]
+	had |= nonZero(x&bit) << 24
+	c[24] = x &^ bit
+	// d's own word keeps the cell and loses its peers.
+	peers := old & peerInBand[i&31]
 	s.cand[w] = old &^ peers
-	s.dirty |= nonZero(peers) << uint(w)
+	had = had&^(1<<uint(3*d)) | nonZero(peers)<<uint(3*d)
+	col := colInBand[i&31]
+	ob := otherBands[b&3]
+	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
+	x0, x1 := s.cand[w0], s.cand[w1]
+	s.cand[w0] = x0 &^ col
+	s.cand[w1] = x1 &^ col
+	s.dirty |= had<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
 	return true
 }
 
@@ -116,56 +158,11 @@ func (s *fastState) place(d, b, i int) bool {
 // without a branch.
 func nonZero(x uint32) uint32 { return (x + bandCells) >> 27 }
 
-// assign records digit d in cell i of band b everywhere but in d's own word
-// of band b, which the caller updates (and marks): the cell is solved, no
-// other digit may go there, and d leaves the cell's column in the other
-// bands. Only the words that lose a bit are marked dirty.
-func (s *fastState) assign(d, b, i int) {
-	bit := uint32(1) << uint(i)
-	s.unsolved[b] &^= bit
-	c := s.cand[b : b+25 : b+25]
-	// had: bit 3k set when digit k+1 was a candidate of the cell.
-	var had uint32
-	x := c[0]
-	had |= x >> uint(i) & 1
-	c[0] = x &^ bit
-	x = c[3]
-	had |= (x >> uint(i) & 1) << 3
-	c[3] = x &^ bit
-	x = c[6]
-	had |= (x >> uint(i) & 1) << 6
-	c[6] = x &^ bit
-	x = c[9]
-	had |= (x >> uint(i) & 1) << 9
-	c[9] = x &^ bit
-	x = c[12]
-	had |= (x >> uint(i) & 1) << 12
-	c[12] = x &^ bit
-	x = c[15]
-	had |= (x >> uint(i) & 1) << 15
-	c[15] = x &^ bit
-	x = c[18]
-	had |= (x >> uint(i) & 1) << 18
-	c[18] = x &^ bit
-	x = c[21]
-	had |= (x >> uint(i) & 1) << 21
-	c[21] = x &^ bit
-	x = c[24]
-	had |= (x >> uint(i) & 1) << 24
-	c[24] = x &^ bit
-	col := colInBand[cellCol[i]]
-	ob := otherBands[b]
-	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
-	x0, x1 := s.cand[w0], s.cand[w1]
-	s.cand[w0] = x0 &^ col
-	s.cand[w1] = x1 &^ col
-	s.dirty |= (had&^(1<<uint(3*d)))<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
-}
-
-// wordDigit and wordBand map a word index w = 3d+b to d and b.
+// wordDigit and wordBand map a word index w = 3d+b to d and b (32 entries,
+// so that w&31 needs no bounds check).
 var (
-	wordDigit = [27]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
-	wordBand  = [27]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+	wordDigit = [32]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
+	wordBand  = [32]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 )
 
 // updateWord brings word w (digit w/3, band w%3) up to date: it removes the
@@ -177,8 +174,8 @@ var (
 // different rows; two of them in one box or column are a contradiction).
 // On success w is no longer dirty.
 func (s *fastState) updateWord(w int) bool {
-	d, b := int(wordDigit[w]), int(wordBand[w])
-	ob := otherBands[b]
+	d, b := int(wordDigit[w&31]), int(wordBand[w&31])
+	ob := otherBands[b&3]
 	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
 	a := s.cand[w]
 	for {
@@ -264,13 +261,39 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 		// Naked singles: cells with one candidate, from bit-sliced counting.
 		placed := false
 		for b := range 3 {
-			var once, twice, thrice uint32
-			for w := b; w < 27; w += 3 {
-				x := s.cand[w]
-				thrice |= twice & x
-				twice |= once & x
-				once |= x
-			}
+			c := s.cand[b : b+25 : b+25]
+			once, twice, thrice := c[0], uint32(0), uint32(0)
+			x := c[3]
+			twice |= once & x
+			once |= x
+			x = c[6]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[9]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[12]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[15]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[18]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[21]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[24]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
 			u := s.unsolved[b]
 			if u&^once != 0 {
 				return pairs, false
@@ -281,14 +304,15 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 				if s.unsolved[b]>>uint(i)&1 == 0 {
 					continue
 				}
-				d := 0
-				for s.cand[3*d+b]>>uint(i)&1 == 0 {
-					d++
-					if d == 9 {
-						return pairs, false
-					}
+				// The cell's digits, bit k for digit k+1: one, or none
+				// when a placement of this loop took the last one.
+				digits := c[0]>>uint(i)&1 | c[3]>>uint(i)&1<<1 | c[6]>>uint(i)&1<<2 |
+					c[9]>>uint(i)&1<<3 | c[12]>>uint(i)&1<<4 | c[15]>>uint(i)&1<<5 |
+					c[18]>>uint(i)&1<<6 | c[21]>>uint(i)&1<<7 | c[24]>>uint(i)&1<<8
+				if digits == 0 {
+					return pairs, false
 				}
-				if !s.place(d, b, i) {
+				if !s.place(bits.TrailingZeros32(digits), b, i) {
 					return pairs, false
 				}
 				placed = true
@@ -298,6 +322,9 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 			continue
 		}
 		// Hidden singles in columns: a digit with one cell in a column.
+		// Placing d in one band leaves the other bands' cells of the
+		// digit's single columns as they were, so the cells of the three
+		// bands are found together.
 		for d := range 9 {
 			w := 3 * d
 			a0, a1, a2 := s.cand[w], s.cand[w+1], s.cand[w+2]
@@ -307,13 +334,26 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 			if any0|any1|any2 != 0x1ff {
 				return pairs, false
 			}
-			for b, cols := range [3]uint32{one0 &^ (any1 | any2), one1 &^ (any0 | any2), one2 &^ (any0 | any1)} {
-				cells := s.cand[w+b] & (cols | cols<<9 | cols<<18) & s.unsolved[b]
-				for ; cells != 0; cells &= cells - 1 {
-					if !s.place(d, b, bits.TrailingZeros32(cells)) {
-						return pairs, false
-					}
-					placed = true
+			cells0 := a0 & ((one0 &^ (any1 | any2)) * 0x40201) & s.unsolved[0]
+			cells1 := a1 & ((one1 &^ (any0 | any2)) * 0x40201) & s.unsolved[1]
+			cells2 := a2 & ((one2 &^ (any0 | any1)) * 0x40201) & s.unsolved[2]
+			if cells0|cells1|cells2 == 0 {
+				continue
+			}
+			placed = true
+			for ; cells0 != 0; cells0 &= cells0 - 1 {
+				if !s.place(d, 0, bits.TrailingZeros32(cells0)) {
+					return pairs, false
+				}
+			}
+			for ; cells1 != 0; cells1 &= cells1 - 1 {
+				if !s.place(d, 1, bits.TrailingZeros32(cells1)) {
+					return pairs, false
+				}
+			}
+			for ; cells2 != 0; cells2 &= cells2 - 1 {
+				if !s.place(d, 2, bits.TrailingZeros32(cells2)) {
+					return pairs, false
 				}
 			}
 		}
