@@ -145,8 +145,7 @@ func (s *fastState) place(d, b, i int) bool {
 	s.cand[w] = old &^ peers
 	had = had&^(1<<uint(3*d)) | nonZero(peers)<<uint(3*d)
 	col := colInBand[i&31]
-	ob := otherBands[b&3]
-	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
+	w0, w1 := 3*d+otherBand0(b), 3*d+otherBand1(b)
 	x0, x1 := s.cand[w0], s.cand[w1]
 	s.cand[w0] = x0 &^ col
 	s.cand[w1] = x1 &^ col
@@ -158,12 +157,14 @@ func (s *fastState) place(d, b, i int) bool {
 // without a branch.
 func nonZero(x uint32) uint32 { return (x + bandCells) >> 27 }
 
-// wordDigit and wordBand map a word index w = 3d+b to d and b (32 entries,
-// so that w&31 needs no bounds check).
-var (
-	wordDigit = [32]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
-	wordBand  = [32]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
-)
+// wordBand maps a word index w = 3d+b to b (32 entries, so that w&31 needs
+// no bounds check).
+var wordBand = [32]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+
+// otherBand0 and otherBand1 return the two bands other than b (0..2), in
+// registers rather than from a table.
+func otherBand0(b int) int { return 1 >> uint(b) }        // 1, 0, 0
+func otherBand1(b int) int { return 2 - int(uint(b)>>1) } // 2, 2, 1
 
 // updateWord brings word w (digit w/3, band w%3) up to date: it removes the
 // triads that fit no row-to-box matching (locked candidates) and solves each
@@ -174,18 +175,26 @@ var (
 // different rows; two of them in one box or column are a contradiction).
 // On success w is no longer dirty.
 func (s *fastState) updateWord(w int) bool {
-	d, b := int(wordDigit[w&31]), int(wordBand[w&31])
-	ob := otherBands[b&3]
-	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
+	b := int(wordBand[w&31])
+	w0, w1 := w-b+otherBand0(b), w-b+otherBand1(b)
 	a := s.cand[w]
 	for {
-		shrink := uint32(shrinkRow[a&0x1ff]) | uint32(shrinkRow[a>>9&0x1ff])<<3 | uint32(shrinkRow[a>>18&0x1ff])<<6
-		a &= triadMask[shrink&0x1ff]
-		if a == 0 {
+		r0, r1, r2 := a&0x1ff, a>>9&0x1ff, a>>18&0x1ff
+		shrink := uint32(shrinkRow[r0]) | uint32(shrinkRow[r1])<<3 | uint32(shrinkRow[r2])<<6
+		// Rows with one cell, looked up beside the triads rather than
+		// after them: most often the triads remove nothing, and then
+		// these are the rows of the updated word.
+		single := uint32(singleRow[r0]) | uint32(singleRow[r1])<<9 | uint32(singleRow[r2])<<18
+		m := triadMask[shrink&0x1ff]
+		if m == 0 { // no matching, or no cell at all
 			return false
 		}
+		if a&^m != 0 {
+			a &= m
+			single = uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18
+		}
 		// Rows left with one cell, among cells not yet solved.
-		single := (uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18) & s.unsolved[b]
+		single &= s.unsolved[b]
 		if single == 0 {
 			break
 		}

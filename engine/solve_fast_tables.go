@@ -42,10 +42,6 @@ var bandPeers = makeBandPeers()
 // column c in a band word; 32 entries like peerInBand.
 var colInBand = makeColInBand()
 
-// otherBands lists, for each band, the two other bands (4 entries so that
-// an index masked with 3 needs no bounds check).
-var otherBands = [4][2]uint8{{1, 2}, {0, 2}, {0, 1}}
-
 func makeShrinkRow() (t [512]uint8) {
 	for f := range t {
 		for k := range 3 {
