@@ -171,9 +171,8 @@ func otherBand1(b int) int { return 2 - int(uint(b)>>1) } // 2, 2, 1
 // row of the band left with one cell (a hidden single in the row, or in a
 // box once locked candidates have narrowed the row to it). It reports false
 // on a contradiction. The placements are written out here rather than
-// calling place: the cells of one pass are placed together (they are in
-// different rows; two of them in one box or column are a contradiction).
-// On success w is no longer dirty.
+// calling place: the cells of one pass are placed together. On success w
+// is no longer dirty.
 func (s *fastState) updateWord(w int) bool {
 	b := int(wordBand[w&31])
 	w0, w1 := w-b+otherBand0(b), w-b+otherBand1(b)
@@ -200,15 +199,14 @@ func (s *fastState) updateWord(w int) bool {
 		}
 		// Place d in every cell of single: their peers in the band leave
 		// a, no other digit may go there, and d leaves their columns in
-		// the other bands.
-		var peers uint32
-		for x := single; x != 0; x &= x - 1 {
-			peers |= peerInBand[bits.TrailingZeros32(x)]
-		}
-		if peers&single != 0 { // two of the cells see each other
-			return false
-		}
-		a &^= peers
+		// the other bands. No two of the cells see each other: they are in
+		// different rows, and a row with one cell has one triad, which
+		// every matching uses, so two such rows in one box (or column)
+		// would have left no matching. The peers in a are thus the cells
+		// of their columns and boxes but themselves (their rows hold
+		// nothing else).
+		cols := (single | single>>9 | single>>18) & 0x1ff
+		a = a&^stackCells[cols] | single
 		s.unsolved[b] &^= single
 		c := s.cand[b : b+25 : b+25]
 		var changed uint32 // bit 3k: digit k+1 lost a cell (d's own bit is dropped below)
@@ -239,8 +237,7 @@ func (s *fastState) updateWord(w int) bool {
 		x = c[24]
 		changed |= nonZero(x&single) << 24
 		c[24] = x &^ single
-		cols := (single | single>>9 | single>>18) & 0x1ff
-		col := cols | cols<<9 | cols<<18
+		col := cols * 0x40201 // the cells of cols in a band word
 		x0, x1 := s.cand[w0], s.cand[w1]
 		s.cand[w0] = x0 &^ col
 		s.cand[w1] = x1 &^ col

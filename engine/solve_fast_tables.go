@@ -35,6 +35,10 @@ var triadMask = makeTriadMask()
 // bounds check.
 var peerInBand = makePeerInBand()
 
+// stackCells maps a set of columns (bit c) to the cells of a band word in
+// those columns or in the boxes that hold them.
+var stackCells = makeStackCells()
+
 // bandPeers maps a cell 0..80 to its 20 peers as three band words.
 var bandPeers = makeBandPeers()
 
@@ -115,6 +119,17 @@ func makePeerInBand() (t [32]uint32) {
 func makeColInBand() (t [32]uint32) {
 	for i := range 27 {
 		t[i] = 0x40201 << (i % 9)
+	}
+	return t
+}
+
+func makeStackCells() (t [512]uint32) {
+	for cols := range t {
+		for c := range 9 {
+			if cols>>c&1 != 0 {
+				t[cols] |= 0x40201<<c | 0x1c0e07<<(c/3*3)
+			}
+		}
 	}
 	return t
 }
