@@ -78,12 +78,14 @@ func (s *fastState) init(g *Grid) bool {
 		s.cand[i] = bandCells
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
-	for cell, d := range g {
-		if d == 0 {
-			continue
-		}
-		if d > 9 || !s.place(int(d)-1, cell/27, cell%27) {
-			return false
+	for b := range 3 {
+		for i, d := range g[27*b : 27*b+27] {
+			if d == 0 {
+				continue
+			}
+			if d > 9 || !s.placeGiven(int(d)-1, b, i) {
+				return false
+			}
 		}
 	}
 	// Every word with a candidate left is looked at once. A word the givens
@@ -150,6 +152,33 @@ func (s *fastState) place(d, b, i int) bool {
 	s.cand[w0] = x0 &^ col
 	s.cand[w1] = x1 &^ col
 	s.dirty |= had<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
+	return true
+}
+
+// placeGiven is place without the dirty marks, for init, which marks the
+// words once at the end.
+func (s *fastState) placeGiven(d, b, i int) bool {
+	w := 3*d + b
+	old := s.cand[w]
+	bit := uint32(1) << uint(i&31)
+	if old&bit == 0 {
+		return false
+	}
+	s.unsolved[b] &^= bit
+	c := s.cand[b : b+25 : b+25]
+	c[0] &^= bit
+	c[3] &^= bit
+	c[6] &^= bit
+	c[9] &^= bit
+	c[12] &^= bit
+	c[15] &^= bit
+	c[18] &^= bit
+	c[21] &^= bit
+	c[24] &^= bit
+	s.cand[w] = old &^ peerInBand[i&31]
+	col := colInBand[i&31]
+	s.cand[3*d+otherBand0(b)] &^= col
+	s.cand[3*d+otherBand1(b)] &^= col
 	return true
 }
 
