@@ -4,7 +4,7 @@ import "math/bits"
 
 // fastState is the position of the fast solver: for each digit and each band
 // (three rows) a 27-bit word of the cells where the digit may still go,
-// plus the cells not yet solved. It is a plain value of 232 bytes; a guess
+// plus the cells not yet solved. It is a plain value of 124 bytes; a guess
 // copies it on the Go stack, so solving allocates nothing.
 //
 // A band word holds three rows of nine cells, row-major, bit 9r+c:
@@ -29,14 +29,16 @@ import "math/bits"
 // is the three cells where a row meets a box.
 //
 // Invariants: a solved cell keeps exactly its digit's bit and no other digit
-// has it; every solved cell's digit has been removed from its peers. prev
-// records each word as it was when last propagated, and dirty marks the
-// words touched since, so only changed words are looked at again.
+// has it; every solved cell's digit has been removed from its peers. dirty
+// marks the words that lost a candidate since they were last propagated, so
+// only changed words are looked at again: a word is marked only when a
+// clearing actually removes one of its bits, which is what lets the state do
+// without a copy of each word as it was last propagated (that copy doubled
+// the bytes copied on every guess).
 type fastState struct {
 	cand     [27]uint32
-	prev     [27]uint32
 	unsolved [3]uint32
-	dirty    uint32 // bit w: word w may have changed since its last update
+	dirty    uint32 // bit w: word w lost a candidate since its last update
 }
 
 // fastSearch is the bookkeeping of one solve: the limit, what was found, and
@@ -76,36 +78,92 @@ func (s *fastState) init(g *Grid) bool {
 		s.cand[i] = bandCells
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
-	s.dirty = 1<<27 - 1
-	for cell, d := range g {
-		if d == 0 {
-			continue
+	for b := range 3 {
+		for i, d := range g[27*b : 27*b+27] {
+			if d == 0 {
+				continue
+			}
+			if d > 9 || !s.placeGiven(int(d)-1, b, i) {
+				return false
+			}
 		}
-		if d > 9 || !s.place(int(d)-1, cell/27, cell%27) {
-			return false
-		}
+	}
+	// Every word with a candidate left is looked at once. A word the givens
+	// emptied is left to the other rules, as when the solver kept each
+	// word's last propagated value (0 at the start), so that the search
+	// statistics do not change.
+	s.dirty = 0
+	for w, a := range s.cand {
+		s.dirty |= nonZero(a) << uint(w)
 	}
 	return true
 }
 
 // place puts digit d (0..8) in cell i (0..26) of band b. It reports false
-// when d is no longer a candidate there. Cost: 11 word updates.
+// when d is no longer a candidate there. The cell is solved, its peers in
+// the band lose d, no other digit may go there, and d leaves the cell's
+// column in the other bands; only the words that lose a bit are marked
+// dirty. Cost: 11 word updates.
 func (s *fastState) place(d, b, i int) bool {
 	w := 3*d + b
 	old := s.cand[w]
-	if old>>i&1 == 0 {
+	bit := uint32(1) << uint(i&31)
+	if old&bit == 0 {
 		return false
 	}
-	s.assign(d, b, i)
-	s.cand[w] = old &^ peerInBand[i]
+	s.unsolved[b] &^= bit
+	c := s.cand[b : b+25 : b+25]
+	// had: bit 3k set when digit k+1 was a candidate of the cell.
+	var had uint32
+	x := c[0]
+	had |= nonZero(x & bit)
+	c[0] = x &^ bit
+	x = c[3]
+	had |= nonZero(x&bit) << 3
+	c[3] = x &^ bit
+	x = c[6]
+	had |= nonZero(x&bit) << 6
+	c[6] = x &^ bit
+	x = c[9]
+	had |= nonZero(x&bit) << 9
+	c[9] = x &^ bit
+	x = c[12]
+	had |= nonZero(x&bit) << 12
+	c[12] = x &^ bit
+	x = c[15]
+	had |= nonZero(x&bit) << 15
+	c[15] = x &^ bit
+	x = c[18]
+	had |= nonZero(x&bit) << 18
+	c[18] = x &^ bit
+	x = c[21]
+	had |= nonZero(x&bit) << 21
+	c[21] = x &^ bit
+	x = c[24]
+	had |= nonZero(x&bit) << 24
+	c[24] = x &^ bit
+	// d's own word keeps the cell and loses its peers.
+	peers := old & peerInBand[i&31]
+	s.cand[w] = old &^ peers
+	had = had&^(1<<uint(3*d)) | nonZero(peers)<<uint(3*d)
+	col := colInBand[i&31]
+	w0, w1 := 3*d+otherBand0(b), 3*d+otherBand1(b)
+	x0, x1 := s.cand[w0], s.cand[w1]
+	s.cand[w0] = x0 &^ col
+	s.cand[w1] = x1 &^ col
+	s.dirty |= had<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
 	return true
 }
 
-// assign records digit d in cell i of band b everywhere but in d's own word
-// of band b, which the caller updates: the cell is solved, no other digit
-// may go there, and d leaves the cell's column in the other bands.
-func (s *fastState) assign(d, b, i int) {
-	bit := uint32(1) << uint(i)
+// placeGiven is place without the dirty marks, for init, which marks the
+// words once at the end.
+func (s *fastState) placeGiven(d, b, i int) bool {
+	w := 3*d + b
+	old := s.cand[w]
+	bit := uint32(1) << uint(i&31)
+	if old&bit == 0 {
+		return false
+	}
 	s.unsolved[b] &^= bit
 	c := s.cand[b : b+25 : b+25]
 	c[0] &^= bit
@@ -117,54 +175,105 @@ func (s *fastState) assign(d, b, i int) {
 	c[18] &^= bit
 	c[21] &^= bit
 	c[24] &^= bit
-	col := colInBand[cellCol[i]]
-	ob := otherBands[b]
-	w0, w1 := 3*d+int(ob[0]), 3*d+int(ob[1])
-	s.cand[w0] &^= col
-	s.cand[w1] &^= col
-	s.dirty |= bandWords<<uint(b) | 1<<uint(w0) | 1<<uint(w1)
+	s.cand[w] = old &^ peerInBand[i&31]
+	col := colInBand[i&31]
+	s.cand[3*d+otherBand0(b)] &^= col
+	s.cand[3*d+otherBand1(b)] &^= col
+	return true
 }
 
-// wordDigit and wordBand map a word index w = 3d+b to d and b.
-var (
-	wordDigit = [27]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 7, 7, 7, 8, 8, 8}
-	wordBand  = [27]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
-)
+// nonZero returns 1 when the band word x (27 bits) is not 0, else 0,
+// without a branch.
+func nonZero(x uint32) uint32 { return (x + bandCells) >> 27 }
 
-// bandWords has bit w set for the nine words of band 0; shifted by b, those
-// of band b.
-const bandWords = 0x1249249
+// wordBand maps a word index w = 3d+b to b (32 entries, so that w&31 needs
+// no bounds check).
+var wordBand = [32]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+
+// otherBand0 and otherBand1 return the two bands other than b (0..2), in
+// registers rather than from a table.
+func otherBand0(b int) int { return 1 >> uint(b) }        // 1, 0, 0
+func otherBand1(b int) int { return 2 - int(uint(b)>>1) } // 2, 2, 1
 
 // updateWord brings word w (digit w/3, band w%3) up to date: it removes the
 // triads that fit no row-to-box matching (locked candidates) and solves each
 // row of the band left with one cell (a hidden single in the row, or in a
 // box once locked candidates have narrowed the row to it). It reports false
-// on a contradiction.
+// on a contradiction. The placements are written out here rather than
+// calling place: the cells of one pass are placed together. On success w
+// is no longer dirty.
 func (s *fastState) updateWord(w int) bool {
-	d, b := int(wordDigit[w]), int(wordBand[w])
+	b := int(wordBand[w&31])
+	w0, w1 := w-b+otherBand0(b), w-b+otherBand1(b)
 	a := s.cand[w]
 	for {
-		shrink := uint32(shrinkRow[a&0x1ff]) | uint32(shrinkRow[a>>9&0x1ff])<<3 | uint32(shrinkRow[a>>18&0x1ff])<<6
-		a &= triadMask[shrink&0x1ff]
-		if a == 0 {
+		r0, r1, r2 := a&0x1ff, a>>9&0x1ff, a>>18&0x1ff
+		shrink := uint32(shrinkRow[r0]) | uint32(shrinkRow[r1])<<3 | uint32(shrinkRow[r2])<<6
+		// Rows with one cell, looked up beside the triads rather than
+		// after them: most often the triads remove nothing, and then
+		// these are the rows of the updated word.
+		single := uint32(singleRow[r0]) | uint32(singleRow[r1])<<9 | uint32(singleRow[r2])<<18
+		m := triadMask[shrink&0x1ff]
+		if m == 0 { // no matching, or no cell at all
 			return false
 		}
+		if a&^m != 0 {
+			a &= m
+			single = uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18
+		}
 		// Rows left with one cell, among cells not yet solved.
-		single := (uint32(singleRow[a&0x1ff]) | uint32(singleRow[a>>9&0x1ff])<<9 | uint32(singleRow[a>>18&0x1ff])<<18) & s.unsolved[b]
+		single &= s.unsolved[b]
 		if single == 0 {
 			break
 		}
-		for ; single != 0; single &= single - 1 {
-			i := bits.TrailingZeros32(single)
-			if a>>uint(i)&1 == 0 { // taken by a peer placed in this loop
-				return false
-			}
-			a &^= peerInBand[i]
-			s.assign(d, b, i)
-		}
+		// Place d in every cell of single: their peers in the band leave
+		// a, no other digit may go there, and d leaves their columns in
+		// the other bands. No two of the cells see each other: they are in
+		// different rows, and a row with one cell has one triad, which
+		// every matching uses, so two such rows in one box (or column)
+		// would have left no matching. The peers in a are thus the cells
+		// of their columns and boxes but themselves (their rows hold
+		// nothing else).
+		cols := (single | single>>9 | single>>18) & 0x1ff
+		a = a&^stackCells[cols] | single
+		s.unsolved[b] &^= single
+		c := s.cand[b : b+25 : b+25]
+		var changed uint32 // bit 3k: digit k+1 lost a cell (d's own bit is dropped below)
+		x := c[0]
+		changed |= nonZero(x & single)
+		c[0] = x &^ single
+		x = c[3]
+		changed |= nonZero(x&single) << 3
+		c[3] = x &^ single
+		x = c[6]
+		changed |= nonZero(x&single) << 6
+		c[6] = x &^ single
+		x = c[9]
+		changed |= nonZero(x&single) << 9
+		c[9] = x &^ single
+		x = c[12]
+		changed |= nonZero(x&single) << 12
+		c[12] = x &^ single
+		x = c[15]
+		changed |= nonZero(x&single) << 15
+		c[15] = x &^ single
+		x = c[18]
+		changed |= nonZero(x&single) << 18
+		c[18] = x &^ single
+		x = c[21]
+		changed |= nonZero(x&single) << 21
+		c[21] = x &^ single
+		x = c[24]
+		changed |= nonZero(x&single) << 24
+		c[24] = x &^ single
+		col := cols * 0x40201 // the cells of cols in a band word
+		x0, x1 := s.cand[w0], s.cand[w1]
+		s.cand[w0] = x0 &^ col
+		s.cand[w1] = x1 &^ col
+		s.dirty |= changed<<uint(b) | nonZero(x0&col)<<uint(w0) | nonZero(x1&col)<<uint(w1)
 	}
 	s.cand[w] = a
-	s.prev[w] = a
+	s.dirty &^= 1 << uint(w)
 	return true
 }
 
@@ -177,9 +286,7 @@ func (s *fastState) updateWord(w int) bool {
 func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 	for {
 		for s.dirty != 0 {
-			w := bits.TrailingZeros32(s.dirty)
-			s.dirty &^= 1 << uint(w)
-			if s.cand[w] != s.prev[w] && !s.updateWord(w) {
+			if !s.updateWord(bits.TrailingZeros32(s.dirty)) {
 				return pairs, false
 			}
 		}
@@ -189,13 +296,39 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 		// Naked singles: cells with one candidate, from bit-sliced counting.
 		placed := false
 		for b := range 3 {
-			var once, twice, thrice uint32
-			for w := b; w < 27; w += 3 {
-				x := s.cand[w]
-				thrice |= twice & x
-				twice |= once & x
-				once |= x
-			}
+			c := s.cand[b : b+25 : b+25]
+			once, twice, thrice := c[0], uint32(0), uint32(0)
+			x := c[3]
+			twice |= once & x
+			once |= x
+			x = c[6]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[9]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[12]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[15]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[18]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[21]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
+			x = c[24]
+			thrice |= twice & x
+			twice |= once & x
+			once |= x
 			u := s.unsolved[b]
 			if u&^once != 0 {
 				return pairs, false
@@ -206,14 +339,15 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 				if s.unsolved[b]>>uint(i)&1 == 0 {
 					continue
 				}
-				d := 0
-				for s.cand[3*d+b]>>uint(i)&1 == 0 {
-					d++
-					if d == 9 {
-						return pairs, false
-					}
+				// The cell's digits, bit k for digit k+1: one, or none
+				// when a placement of this loop took the last one.
+				digits := c[0]>>uint(i)&1 | c[3]>>uint(i)&1<<1 | c[6]>>uint(i)&1<<2 |
+					c[9]>>uint(i)&1<<3 | c[12]>>uint(i)&1<<4 | c[15]>>uint(i)&1<<5 |
+					c[18]>>uint(i)&1<<6 | c[21]>>uint(i)&1<<7 | c[24]>>uint(i)&1<<8
+				if digits == 0 {
+					return pairs, false
 				}
-				if !s.place(d, b, i) {
+				if !s.place(bits.TrailingZeros32(digits), b, i) {
 					return pairs, false
 				}
 				placed = true
@@ -223,6 +357,9 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 			continue
 		}
 		// Hidden singles in columns: a digit with one cell in a column.
+		// Placing d in one band leaves the other bands' cells of the
+		// digit's single columns as they were, so the cells of the three
+		// bands are found together.
 		for d := range 9 {
 			w := 3 * d
 			a0, a1, a2 := s.cand[w], s.cand[w+1], s.cand[w+2]
@@ -232,13 +369,26 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 			if any0|any1|any2 != 0x1ff {
 				return pairs, false
 			}
-			for b, cols := range [3]uint32{one0 &^ (any1 | any2), one1 &^ (any0 | any2), one2 &^ (any0 | any1)} {
-				cells := s.cand[w+b] & (cols | cols<<9 | cols<<18) & s.unsolved[b]
-				for ; cells != 0; cells &= cells - 1 {
-					if !s.place(d, b, bits.TrailingZeros32(cells)) {
-						return pairs, false
-					}
-					placed = true
+			cells0 := a0 & ((one0 &^ (any1 | any2)) * 0x40201) & s.unsolved[0]
+			cells1 := a1 & ((one1 &^ (any0 | any2)) * 0x40201) & s.unsolved[1]
+			cells2 := a2 & ((one2 &^ (any0 | any1)) * 0x40201) & s.unsolved[2]
+			if cells0|cells1|cells2 == 0 {
+				continue
+			}
+			placed = true
+			for ; cells0 != 0; cells0 &= cells0 - 1 {
+				if !s.place(d, 0, bits.TrailingZeros32(cells0)) {
+					return pairs, false
+				}
+			}
+			for ; cells1 != 0; cells1 &= cells1 - 1 {
+				if !s.place(d, 1, bits.TrailingZeros32(cells1)) {
+					return pairs, false
+				}
+			}
+			for ; cells2 != 0; cells2 &= cells2 - 1 {
+				if !s.place(d, 2, bits.TrailingZeros32(cells2)) {
+					return pairs, false
 				}
 			}
 		}
