@@ -63,10 +63,10 @@ func (o *jsonObject) float(k string, v float64) {
 }
 
 // raw appends a member whose value is already JSON.
-func (o *jsonObject) raw(k string, append func([]byte) ([]byte, error)) {
+func (o *jsonObject) raw(k string, value func([]byte) ([]byte, error)) {
 	o.key(k)
 	var err error
-	if o.b, err = append(o.b); err != nil && o.err == nil {
+	if o.b, err = value(o.b); err != nil && o.err == nil {
 		o.err = err
 	}
 }
