@@ -55,4 +55,3 @@ func TestDecodeErrors(t *testing.T) {
 type iotestErrReader struct{ err error }
 
 func (r iotestErrReader) Read([]byte) (int, error) { return 0, r.err }
-
