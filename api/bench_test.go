@@ -12,6 +12,7 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/service"
+	"github.com/sudokuhq/sudoku/store"
 )
 
 // BenchmarkHandlers measures the whole router in process (no network):
@@ -26,7 +27,7 @@ func BenchmarkHandlers(b *testing.B) {
 	for deadline := time.Now().Add(time.Minute); !pool.Ready() && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
-	svc := service.New(service.Config{}, service.Deps{Pool: pool})
+	svc := service.New(service.Config{}, service.Deps{Pool: pool, Store: store.NewMemory()})
 	h := NewServer(zap.NewNop(), newTestMetrics(), svc, Config{CORSOrigins: []string{"*"}})
 	body := func(i int) string { return `{"puzzle":"` + puzzles[i%len(puzzles)] + `"}` }
 	cases := []struct {

@@ -19,6 +19,7 @@ import (
 	sudoku "github.com/sudokuhq/sudoku"
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
+	"github.com/sudokuhq/sudoku/store"
 )
 
 // loadSpec parses and validates openapi.yaml.
@@ -148,7 +149,7 @@ func TestContract(t *testing.T) {
 			t.Fatal("pool not ready within a minute")
 		}
 	}
-	svc := service.New(service.Config{}, service.Deps{Pool: pool})
+	svc := service.New(service.Config{}, service.Deps{Pool: pool, Store: store.NewMemory()})
 	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 16 << 10})
 	c := newContract(t, h)
 	json := "application/json"

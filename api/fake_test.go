@@ -86,11 +86,13 @@ func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) (
 	return out, nil
 }
 
-func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (engine.Puzzle, error) {
+func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.dailyDate, f.dailyLevel = date, level
-	return f.puzzle, f.genErr
+	p := f.puzzle
+	return service.DailyRecord{Date: date, Level: p.Level, Puzzle: p.Puzzle, Solution: p.Solution, Score: p.Score,
+		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: service.SourceGenerated}, f.genErr
 }
 
 func (f *fakeService) Ready() bool {

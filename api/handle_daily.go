@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // dailyCacheControl, for a dated URL, lets CDNs and publishers' pullers
@@ -36,7 +37,7 @@ func undatedCacheControl(now time.Time) string {
 
 // daily is the use-case behind GET /daily.
 type daily interface {
-	Daily(ctx context.Context, date time.Time, level engine.Level) (engine.Puzzle, error)
+	Daily(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error)
 }
 
 // handleDaily serves GET /daily: the puzzle of the day for a level and a
@@ -63,13 +64,19 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
-		p, err := s.Daily(r.Context(), date, level)
+		withSolution, err := solutionParam(q)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
+		rec, err := s.Daily(r.Context(), date, level)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		p := rec.EnginePuzzle()
 		day := date.Format(time.DateOnly)
-		etag := dailyETag(p, day, svg)
+		etag := dailyETag(p, day, svg, withSolution)
 		h := w.Header()
 		h.Set("ETag", etag)
 		h.Set("Cache-Control", cacheControl)
@@ -82,19 +89,20 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, day))
 			return
 		}
-		j := newPuzzleJSON(p)
+		j := newPuzzleJSON(p, withSolution)
 		j.Date = day
 		encode(w, r, http.StatusOK, "", j)
 	})
 }
 
 // dailyETag is a weak validator of the daily answer: a hash of what it
-// shows, so it changes exactly when the answer does (another engine
-// version, another salt). Weak, because the gzipped and the identity
-// bodies share it: they are the same representation, not the same bytes.
-func dailyETag(p engine.Puzzle, day string, svg bool) string {
+// shows, so it changes exactly when the answer does (an editor replaced an
+// embargoed puzzle, the solution left out). Weak, because the gzipped and
+// the identity bodies share it: they are the same representation, not the
+// same bytes.
+func dailyETag(p engine.Puzzle, day string, svg, withSolution bool) string {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, svg)
+	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%t|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, svg, withSolution)
 	return fmt.Sprintf(`W/"%016x"`, h.Sum64())
 }
 

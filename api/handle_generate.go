@@ -23,8 +23,9 @@ type generator interface {
 
 // puzzleJSON is a generated puzzle as the API writes it.
 type puzzleJSON struct {
-	Puzzle   string  `json:"puzzle"`
-	Solution string  `json:"solution"`
+	Puzzle string `json:"puzzle"`
+	// Solution is left out with solution=false.
+	Solution string  `json:"solution,omitempty"`
 	Level    string  `json:"level"`
 	Score    float64 `json:"score"`
 	// Seed is a decimal string: JavaScript numbers lose digits past 2^53.
@@ -39,7 +40,9 @@ type puzzleJSON struct {
 func (p puzzleJSON) appendJSON(b []byte) ([]byte, error) {
 	o := jsonObject{b: b}
 	o.str("puzzle", p.Puzzle)
-	o.str("solution", p.Solution)
+	if p.Solution != "" {
+		o.str("solution", p.Solution)
+	}
 	o.str("level", p.Level)
 	o.float("score", p.Score)
 	o.str("seed", p.Seed)
@@ -57,16 +60,20 @@ func (p puzzleJSON) appendJSON(b []byte) ([]byte, error) {
 	return o.close()
 }
 
-func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
+// newPuzzleJSON returns p as the API writes it, with its solution or
+// without (solution=false: a game that checks answers on the server).
+func newPuzzleJSON(p engine.Puzzle, withSolution bool) puzzleJSON {
 	j := puzzleJSON{
-		Puzzle:   p.Puzzle.String(),
-		Solution: p.Solution.String(),
-		Level:    p.Level.String(),
-		Score:    p.Score,
-		Seed:     strconv.FormatUint(p.Seed, 10),
-		Fresh:    p.Fresh,
-		Givens:   p.Puzzle.Givens(),
-		Hardest:  p.Rating.Hardest,
+		Puzzle:  p.Puzzle.String(),
+		Level:   p.Level.String(),
+		Score:   p.Score,
+		Seed:    strconv.FormatUint(p.Seed, 10),
+		Fresh:   p.Fresh,
+		Givens:  p.Puzzle.Givens(),
+		Hardest: p.Rating.Hardest,
+	}
+	if withSolution {
+		j.Solution = p.Solution.String()
 	}
 	if !p.Fresh {
 		j.Variant = strconv.FormatUint(p.Variant, 10)
@@ -141,6 +148,11 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
+		withSolution, err := solutionParam(q)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		if svg && req.Count > 1 {
 			writeError(w, r, log, &paramError{name: "format", reason: "svg draws one puzzle: leave out count or set it to 1"})
 			return
@@ -158,11 +170,11 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 		case batch:
 			out := batchJSON{Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
-				out.Puzzles[i] = newPuzzleJSON(p)
+				out.Puzzles[i] = newPuzzleJSON(p, withSolution)
 			}
 			encode(w, r, http.StatusOK, "", out)
 		default:
-			encode(w, r, http.StatusOK, "", newPuzzleJSON(puzzles[0]))
+			encode(w, r, http.StatusOK, "", newPuzzleJSON(puzzles[0], withSolution))
 		}
 	})
 }
@@ -174,6 +186,15 @@ func levelParam(q url.Values) (engine.Level, error) {
 		return 0, &paramError{name: "level", reason: "missing", allowed: levelNames()}
 	}
 	return engine.ParseLevel(strings.ToLower(v))
+}
+
+// solutionParam reads the optional solution query parameter: whether the
+// answer includes the puzzle's solution (the default, true).
+func solutionParam(q url.Values) (bool, error) {
+	if !q.Has("solution") {
+		return true, nil
+	}
+	return boolParam(q, "solution")
 }
 
 // wantSVG reports whether the client asked for SVG: format=svg, or no

@@ -95,6 +95,10 @@ func (e *decodeError) Error() string {
 
 func (e *decodeError) Unwrap() error { return e.err }
 
+// storeRetryAfter is the advised wait, in seconds, after a store failure:
+// long enough for a database fail-over or a restart of its pod.
+const storeRetryAfter = 5
+
 // statusClientClosed is logged when the client went away before the
 // answer (nginx's convention); the client never sees it.
 const statusClientClosed = 499
@@ -120,6 +124,10 @@ func problemFor(err error) Problem {
 		date     *service.DateError
 		symmetry *engine.UnknownSymmetryError
 		options  *engine.OptionsError
+		store    *service.StoreError
+		dayRange *service.RangeError
+		wrongLvl *service.LevelError
+		public   *service.PublishedError
 	)
 	switch {
 	case errors.As(err, &maxBytes):
@@ -170,6 +178,16 @@ func problemFor(err error) Problem {
 	case errors.Is(err, engine.ErrGenerationFailed):
 		return Problem{Status: http.StatusUnprocessableEntity, Code: "generation-failed", Title: "No puzzle meets the options",
 			Detail: err.Error() + "; try another symmetry or level"}
+	case errors.As(err, &store):
+		return Problem{Status: http.StatusServiceUnavailable, Code: "store-unavailable", Title: "Daily store unavailable",
+			Detail: "the store of published puzzles did not answer; retry shortly", RetryAfter: storeRetryAfter}
+	case errors.As(err, &dayRange):
+		return Problem{Status: http.StatusBadRequest, Code: "bad-range", Title: "Invalid date range", Detail: dayRange.Error(), Parameter: "to"}
+	case errors.As(err, &wrongLvl):
+		return Problem{Status: http.StatusUnprocessableEntity, Code: "wrong-level", Title: "Puzzle rated at another level",
+			Detail: wrongLvl.Error(), Parameter: "puzzle"}
+	case errors.As(err, &public):
+		return Problem{Status: http.StatusConflict, Code: "daily-published", Title: "Puzzle already public", Detail: public.Error()}
 	case errors.Is(err, service.ErrOverloaded), errors.Is(err, engine.ErrOverloaded):
 		return Problem{Status: http.StatusServiceUnavailable, Code: "overloaded", Title: "Service overloaded", Detail: err.Error(), RetryAfter: 1}
 	case errors.Is(err, service.ErrNotReady), errors.Is(err, engine.ErrPoolClosed):

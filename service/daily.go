@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -17,9 +18,19 @@ var (
 	LastDaily  = time.Date(2100, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
+// EarliestZone is the time zone where each day starts first (UTC+14, the
+// Line Islands): a date's puzzle is public once that day has begun there,
+// and before that only keys allowed to see ahead may read it.
+var EarliestZone = time.FixedZone("UTC+14", 14*60*60)
+
 // maxDailyEntries bounds the daily cache: four levels for a month of
 // dates, far more than the few dates newspapers pull at once.
 const maxDailyEntries = 128
+
+// DefaultStoreTimeout bounds one call to the daily store: a look-up or an
+// insert takes milliseconds, so 2 s only cuts off a store that is down or
+// overloaded, and the request answers 503 instead of waiting.
+const DefaultStoreTimeout = 2 * time.Second
 
 // DateError reports a daily date outside FirstDaily..LastDaily.
 type DateError struct{ Date time.Time }
@@ -29,42 +40,70 @@ func (e *DateError) Error() string {
 		FirstDaily.Format(time.DateOnly), LastDaily.Format(time.DateOnly))
 }
 
+// Day returns date's calendar day (in date's own location) at 00:00 UTC,
+// or a *DateError when it is outside FirstDaily..LastDaily.
+func Day(date time.Time) (time.Time, error) {
+	day := time.Date(date.Year(), date.Month(), date.Day(), 0, 0, 0, 0, time.UTC)
+	if day.Before(FirstDaily) || day.After(LastDaily) {
+		return day, &DateError{Date: day}
+	}
+	return day, nil
+}
+
+// Today returns the latest public day at now: the calendar date in
+// EarliestZone, at 00:00 UTC.
+func Today(now time.Time) time.Time {
+	t := now.In(EarliestZone)
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// Embargoed reports whether day's puzzle is not public yet at now: the day
+// has not begun anywhere on Earth.
+func Embargoed(day, now time.Time) bool {
+	return day.After(Today(now))
+}
+
 type dailyKey struct {
 	date  string
 	level engine.Level
 }
 
 // dailyEntry is a cached or in-flight puzzle of the day; done closes when
-// pz and err are set.
+// rec and err are set.
 type dailyEntry struct {
 	done chan struct{}
-	pz   engine.Puzzle
+	rec  DailyRecord
 	err  error
 }
 
-// dailyCache holds the puzzles of the day generated so far, so that every
-// request after the first is a map look-up, and concurrent first requests
-// share one generation.
+// dailyCache holds public puzzles of the day read so far, which never
+// change, so that every request after the first is a map look-up; and the
+// in-flight look-ups, so that concurrent first requests share one.
+// Embargoed dates are not kept: an editor may still replace them, on any
+// replica.
 type dailyCache struct {
 	mu      sync.Mutex
 	entries map[dailyKey]*dailyEntry
 }
 
-// Daily returns the puzzle of the day for date (its calendar day, UTC) and
-// level: engine.DailyOptions with the service's salt, generated on the
-// pool's workers once and cached. The same date, level and salt give the
-// same puzzle on every replica. It fails with *DateError for a date out of
-// range, with context.DeadlineExceeded past the generation deadline.
-func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level) (engine.Puzzle, error) {
-	if s.pool == nil {
-		return engine.Puzzle{}, ErrNotReady
+// Daily returns the puzzle of the day for date (its calendar day) and
+// level. The stored record wins: the first request (or schedule) of a
+// (date, level) generates engine.DailyOptions with the service's salt on
+// the pool's workers and inserts it into the store unless another request
+// or replica did first; from then on every replica serves the stored
+// puzzle, whatever generator it runs. It fails with *DateError for a date
+// out of range, *StoreError when the store fails, context.DeadlineExceeded
+// past the generation deadline.
+func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
+	if s.pool == nil || s.store == nil {
+		return DailyRecord{}, ErrNotReady
 	}
 	if err := level.Check(); err != nil {
-		return engine.Puzzle{}, err
+		return DailyRecord{}, err
 	}
-	day := time.Date(date.Year(), date.Month(), date.Day(), 0, 0, 0, 0, time.UTC)
-	if day.Before(FirstDaily) || day.After(LastDaily) {
-		return engine.Puzzle{}, &DateError{Date: day}
+	day, err := Day(date)
+	if err != nil {
+		return DailyRecord{}, err
 	}
 	key := dailyKey{day.Format(time.DateOnly), level}
 
@@ -84,24 +123,74 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 	c.mu.Unlock()
 
 	if !ok {
-		// This request generates; the generation outlives the client
-		// (others may wait on it) but not the generation deadline.
+		// This request looks up (and maybe generates); the work outlives
+		// the client (others may wait on it) but not the generation
+		// deadline.
 		gctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), s.cfg.GenerateTimeout)
-		e.pz, e.err = s.pool.Generate(gctx, engine.DailyOptions(day, level, s.cfg.DailySalt))
+		e.rec, _, e.err = s.loadOrCreate(gctx, day, level)
 		cancel()
-		if e.err != nil {
+		if e.err != nil || Embargoed(day, s.now()) {
 			c.mu.Lock()
-			delete(c.entries, key) // a later request tries again
+			delete(c.entries, key) // a later request asks the store again
 			c.mu.Unlock()
 		}
 		close(e.done)
-		return e.pz, e.err
+		return e.rec, e.err
 	}
 	select {
 	case <-e.done:
-		return e.pz, e.err
+		return e.rec, e.err
 	case <-ctx.Done():
-		return engine.Puzzle{}, ctx.Err()
+		return DailyRecord{}, ctx.Err()
+	}
+}
+
+// loadOrCreate returns the stored record of (day, level), generating and
+// inserting it first if there is none; created reports whether this call's
+// insert is the one stored (it may lose to another request or replica).
+func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.Level) (rec DailyRecord, created bool, err error) {
+	rec, err = s.storeGet(ctx, day, level)
+	if !errors.Is(err, ErrNoDaily) {
+		return rec, false, err
+	}
+	p, err := s.pool.Generate(ctx, engine.DailyOptions(day, level, s.cfg.DailySalt))
+	if err != nil {
+		return DailyRecord{}, false, err
+	}
+	rec = DailyRecord{Date: day, Level: level, Puzzle: p.Puzzle, Solution: p.Solution, Score: p.Score,
+		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: SourceGenerated, StoredAt: s.now().UTC()}
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
+	defer cancel()
+	stored, err := s.store.Insert(sctx, rec)
+	if err != nil {
+		return DailyRecord{}, false, storeErr(ctx, "insert", err)
+	}
+	return stored, stored.Puzzle == rec.Puzzle && stored.StoredAt.Equal(rec.StoredAt), nil
+}
+
+// storeGet is the store's Get within the store timeout; ErrNoDaily passes
+// through, other errors become *StoreError.
+func (s *Service) storeGet(ctx context.Context, day time.Time, level engine.Level) (DailyRecord, error) {
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
+	defer cancel()
+	rec, err := s.store.Get(sctx, day, level)
+	if err != nil && !errors.Is(err, ErrNoDaily) {
+		return DailyRecord{}, storeErr(ctx, "get", err)
+	}
+	return rec, err
+}
+
+// forget drops (day, level) from the cache once it is done, after an
+// editor replaced it.
+func (c *dailyCache) forget(key dailyKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if e, ok := c.entries[key]; ok {
+		select {
+		case <-e.done:
+			delete(c.entries, key)
+		default:
+		}
 	}
 }
 

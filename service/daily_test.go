@@ -12,10 +12,10 @@ import (
 
 func TestDailySharedAndCached(t *testing.T) {
 	pool := &fakePool{}
-	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool})
+	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}})
 	date := time.Date(2026, 11, 22, 23, 59, 0, 0, time.FixedZone("east", 3600))
 	var wg sync.WaitGroup
-	got := make([]engine.Puzzle, 8)
+	got := make([]DailyRecord, 8)
 	for i := range got {
 		wg.Go(func() {
 			p, err := s.Daily(context.Background(), date, engine.Hard)
@@ -39,7 +39,7 @@ func TestDailySharedAndCached(t *testing.T) {
 
 func TestDailyErrorsAreNotCached(t *testing.T) {
 	pool := &fakePool{genErr: errors.New("boom")}
-	s := New(Config{}, Deps{Pool: pool})
+	s := New(Config{}, Deps{Pool: pool, Store: &fakeStore{}})
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	if _, err := s.Daily(context.Background(), day, engine.Easy); err == nil {
 		t.Fatal("Daily with a failing generator succeeded")
@@ -57,7 +57,7 @@ func TestDailyErrorsAreNotCached(t *testing.T) {
 
 func TestDailyRangeAndEviction(t *testing.T) {
 	pool := &fakePool{}
-	s := New(Config{}, Deps{Pool: pool})
+	s := New(Config{}, Deps{Pool: pool, Store: &fakeStore{}})
 	for _, d := range []time.Time{FirstDaily.AddDate(0, 0, -1), LastDaily.AddDate(0, 0, 1)} {
 		var de *DateError
 		if _, err := s.Daily(context.Background(), d, engine.Easy); !errors.As(err, &de) {
@@ -73,12 +73,93 @@ func TestDailyRangeAndEviction(t *testing.T) {
 	if n := len(s.daily.entries); n > maxDailyEntries {
 		t.Errorf("cache holds %d entries, want at most %d", n, maxDailyEntries)
 	}
-	// The most recent date is still cached; the first was evicted.
-	before := len(pool.generated)
-	if _, err := s.Daily(context.Background(), day.AddDate(0, 0, maxDailyEntries+9), engine.Easy); err != nil || len(pool.generated) != before {
-		t.Errorf("latest date regenerated (%v)", err)
+	// The most recent date is still cached; the first was evicted, and is
+	// read again from the store, not generated.
+	st := s.store.(*fakeStore)
+	before, gets := len(pool.generated), st.gets
+	if _, err := s.Daily(context.Background(), day.AddDate(0, 0, maxDailyEntries+9), engine.Easy); err != nil || st.gets != gets {
+		t.Errorf("latest date read from the store again (%v)", err)
 	}
-	if _, err := s.Daily(context.Background(), day, engine.Easy); err != nil || len(pool.generated) != before+1 {
-		t.Errorf("evicted first date not regenerated (%v)", err)
+	if _, err := s.Daily(context.Background(), day, engine.Easy); err != nil || st.gets != gets+1 || len(pool.generated) != before {
+		t.Errorf("evicted first date: %d store reads, %d generations (%v), want 1 and 0", st.gets-gets, len(pool.generated)-before, err)
+	}
+}
+
+// fixedNow is the clock of the publishing tests: 2026-11-25 10:00 UTC,
+// when 2026-11-26 has begun in UTC+14 and 2026-11-27 has not.
+func fixedNow() time.Time { return time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC) }
+
+func TestDailyStoredPuzzleWins(t *testing.T) {
+	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
+	stored := DailyRecord{Date: day, Level: engine.Hard, Puzzle: engine.Grid{1}, Seed: 42, Source: SourceCurated}
+	pool := &fakePool{}
+	st := &fakeStore{recs: map[dailyKey]DailyRecord{{"2026-03-01", engine.Hard}: stored}}
+	s := New(Config{DailySalt: "other-generator"}, Deps{Pool: pool, Store: st, Now: fixedNow})
+	got, err := s.Daily(context.Background(), day, engine.Hard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Seed != 42 || got.Puzzle != stored.Puzzle || len(pool.generated) != 0 {
+		t.Errorf("Daily = seed %d after %d generations, want the stored seed 42 and none", got.Seed, len(pool.generated))
+	}
+}
+
+func TestDailyStoreFailure(t *testing.T) {
+	st := &fakeStore{err: errors.New("connection refused")}
+	s := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow})
+	_, err := s.Daily(context.Background(), time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), engine.Easy)
+	var se *StoreError
+	if !errors.As(err, &se) || se.Op != "get" {
+		t.Fatalf("Daily with a failing store = %v, want *StoreError of get", err)
+	}
+	if s.Ready() {
+		t.Error("Ready() = true with a store that fails its ping")
+	}
+	st.mu.Lock()
+	st.err = nil
+	st.mu.Unlock()
+	if !s.Ready() {
+		t.Error("Ready() = false once the store answers")
+	}
+}
+
+func TestDailyEmbargoedIsNotCached(t *testing.T) {
+	st := &fakeStore{}
+	s := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow})
+	for _, tt := range []struct {
+		date      time.Time
+		wantReads int
+	}{
+		{time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), 1}, // public in UTC+14: cached
+		{time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), 3}, // embargoed: read every time
+	} {
+		before := st.gets
+		for range 3 {
+			if _, err := s.Daily(context.Background(), tt.date, engine.Easy); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := st.gets - before; n != tt.wantReads {
+			t.Errorf("3 Daily(%s): %d store reads, want %d", tt.date.Format(time.DateOnly), n, tt.wantReads)
+		}
+	}
+}
+
+func TestEmbargoed(t *testing.T) {
+	tests := []struct {
+		now  time.Time
+		day  string
+		want bool
+	}{
+		{time.Date(2026, 11, 25, 9, 59, 0, 0, time.UTC), "2026-11-25", false},
+		{time.Date(2026, 11, 25, 9, 59, 0, 0, time.UTC), "2026-11-26", true}, // 23:59 in UTC+14
+		{time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC), "2026-11-26", false},
+		{time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC), "2026-11-27", true},
+	}
+	for _, tt := range tests {
+		day, _ := time.Parse(time.DateOnly, tt.day)
+		if got := Embargoed(day, tt.now); got != tt.want {
+			t.Errorf("Embargoed(%s, %s) = %t, want %t", tt.day, tt.now.Format(time.RFC3339), got, tt.want)
+		}
 	}
 }

@@ -112,3 +112,82 @@ func (h *countHooks) Served(_ engine.Level, fresh bool) {
 	}
 	h.served[fresh]++
 }
+
+// fakeStore is a hand-written DailyStore: a map, an error to fail every
+// call with, and counts of the calls.
+type fakeStore struct {
+	mu      sync.Mutex
+	recs    map[dailyKey]DailyRecord
+	err     error
+	gets    int
+	inserts int
+}
+
+func (f *fakeStore) Get(_ context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.gets++
+	if f.err != nil {
+		return DailyRecord{}, f.err
+	}
+	rec, ok := f.recs[dailyKey{date.Format(time.DateOnly), level}]
+	if !ok {
+		return DailyRecord{}, ErrNoDaily
+	}
+	return rec, nil
+}
+
+func (f *fakeStore) Insert(_ context.Context, rec DailyRecord) (DailyRecord, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.inserts++
+	if f.err != nil {
+		return DailyRecord{}, f.err
+	}
+	k := dailyKey{rec.Date.Format(time.DateOnly), rec.Level}
+	if old, ok := f.recs[k]; ok {
+		return old, nil
+	}
+	if f.recs == nil {
+		f.recs = make(map[dailyKey]DailyRecord)
+	}
+	f.recs[k] = rec
+	return rec, nil
+}
+
+func (f *fakeStore) Replace(_ context.Context, rec DailyRecord) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return f.err
+	}
+	if f.recs == nil {
+		f.recs = make(map[dailyKey]DailyRecord)
+	}
+	f.recs[dailyKey{rec.Date.Format(time.DateOnly), rec.Level}] = rec
+	return nil
+}
+
+func (f *fakeStore) List(_ context.Context, q ArchiveQuery) ([]DailyRecord, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.err != nil {
+		return nil, f.err
+	}
+	var out []DailyRecord
+	for d := q.From; !d.After(q.To); d = d.AddDate(0, 0, 1) {
+		for _, l := range engine.Levels {
+			if rec, ok := f.recs[dailyKey{d.Format(time.DateOnly), l}]; ok && (q.Level == 0 || l == q.Level) &&
+				(q.After.Date.IsZero() || d.After(q.After.Date) || (d.Equal(q.After.Date) && l > q.After.Level)) {
+				out = append(out, rec)
+			}
+		}
+	}
+	return out[:min(len(out), q.Limit)], nil
+}
+
+func (f *fakeStore) Ping(context.Context) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.err
+}

@@ -96,8 +96,12 @@ type Config struct {
 	// once after a quiet spell (0: one second's worth).
 	FreshBurst int
 	// DailySalt makes this deployment's daily puzzles its own; replicas
-	// sharing the salt serve the same puzzle for the same date and level.
+	// sharing the salt generate the same puzzle for the same date and
+	// level (and once stored, every replica serves the stored one).
 	DailySalt string
+	// StoreTimeout bounds one call to the daily store (0:
+	// DefaultStoreTimeout).
+	StoreTimeout time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -118,6 +122,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.FreshRate == 0 {
 		c.FreshRate = DefaultFreshRate
+	}
+	if c.StoreTimeout <= 0 {
+		c.StoreTimeout = DefaultStoreTimeout
 	}
 	if c.FreshBurst <= 0 {
 		c.FreshBurst = max(1, int(c.FreshRate))
@@ -166,6 +173,8 @@ type Service struct {
 	pool  Pool
 	fresh *freshBudget
 	daily dailyCache
+	store DailyStore
+	now   func() time.Time
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then
@@ -175,6 +184,12 @@ type Deps struct {
 	Pool Pool
 	// Hooks receives metrics events; nil means NopHooks.
 	Hooks Hooks
+	// Store keeps the published puzzles of the day; nil, and the daily
+	// use-cases answer ErrNotReady.
+	Store DailyStore
+	// Now is the clock that decides which dates are public; nil means
+	// time.Now.
+	Now func() time.Time
 }
 
 // New returns a Service with the given limits and engine parts.
@@ -183,6 +198,9 @@ func New(cfg Config, deps Deps) *Service {
 	if deps.Hooks == nil {
 		deps.Hooks = NopHooks{}
 	}
+	if deps.Now == nil {
+		deps.Now = time.Now
+	}
 	return &Service{
 		cfg:   cfg,
 		hooks: deps.Hooks,
@@ -190,6 +208,8 @@ func New(cfg Config, deps Deps) *Service {
 		slow:  make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:  deps.Pool,
 		fresh: newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
+		store: deps.Store,
+		now:   deps.Now,
 	}
 }
 
@@ -231,8 +251,20 @@ func (s *Service) admitSlow() (release func(), err error) {
 	}
 }
 
+// readyPingTimeout bounds the store ping of a readiness check: a probe
+// must answer within the kubelet's default one-second timeout.
+const readyPingTimeout = 500 * time.Millisecond
+
 // Ready reports whether the service can answer every use-case: the pool,
-// if any, has warmed up.
+// if any, has warmed up, and the daily store, if any, answers.
 func (s *Service) Ready() bool {
-	return s.pool == nil || s.pool.Ready()
+	if s.pool != nil && !s.pool.Ready() {
+		return false
+	}
+	if s.store == nil {
+		return true
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), readyPingTimeout)
+	defer cancel()
+	return s.store.Ping(ctx) == nil
 }

@@ -61,6 +61,7 @@ type config struct {
 	drainDelay        time.Duration
 	logLevel          string
 	logFormat         string
+	store             string
 	api               api.Config
 	service           service.Config
 	pool              engine.PoolConfig
@@ -96,7 +97,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.IntVar(&c.service.MaxSlowInFlight, "max-slow-solves", service.DefaultMaxSlowInFlight(), "solves with a slow algorithm running at once, 503 past it (default: half the cores)")
 	fs.DurationVar(&c.service.AdmissionWait, "admission-wait", service.DefaultAdmissionWait, "wait for a free slot before answering 503")
 	fs.Float64Var(&c.service.FreshRate, "fresh-rate", service.DefaultFreshRate, "buffered puzzles per second and level handed out before variants; negative for no limit")
-	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles; replicas sharing it serve the same ones")
+	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles generated here; once stored, every replica serves the stored puzzle")
+	fs.StringVar(&c.store, "store", "memory", "store of the published daily puzzles: memory, sqlite:PATH, or postgres://... (shared by replicas)")
+	fs.DurationVar(&c.service.StoreTimeout, "store-timeout", service.DefaultStoreTimeout, "longest call to the daily store (503 store-unavailable past it)")
 
 	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
 	fs.IntVar(&c.pool.BufferSize, "buffer", engine.DefaultBufferSize, "ready puzzles kept per level")

@@ -35,6 +35,7 @@ import (
 	"github.com/sudokuhq/sudoku/api"
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
+	"github.com/sudokuhq/sudoku/store"
 )
 
 // GC defaults, applied by main unless GOGC or GOMEMLIMIT say otherwise.
@@ -85,9 +86,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	cfg.pool.Hooks = metrics
+	dailies, err := store.Open(ctx, cfg.store)
+	if err != nil {
+		return err
+	}
+	defer dailies.Close() // after the server has drained, like the pool
+	log.Info("daily store open", zap.String("store", store.Redact(cfg.store)))
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
-	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics})}
+	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics, Store: dailies})}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
 	if cfg.debugAddr != "" {

@@ -1,0 +1,289 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+// Limits of publishing.
+const (
+	// MaxScheduleDays bounds the dates of one schedule call: a month, the
+	// longest print run a newspaper plans at once, and at four levels 124
+	// generations, the most one call should queue on the pool.
+	MaxScheduleDays = 31
+	// MaxArchivePage is the largest page of the archive: a hundred records
+	// are about 30 KB of JSON.
+	MaxArchivePage = 100
+	// DefaultArchivePage is the archive's page size when none is asked for.
+	DefaultArchivePage = 50
+	// scheduleMargin is kept of a schedule's deadline to write the answer:
+	// the dates not reached by then are reported pending.
+	scheduleMargin = time.Second
+)
+
+// RangeError reports a bad date range: From after To, or longer than
+// Max days (0: no bound).
+type RangeError struct {
+	From, To time.Time
+	Max      int
+}
+
+func (e *RangeError) Error() string {
+	from, to := e.From.Format(time.DateOnly), e.To.Format(time.DateOnly)
+	if e.To.Before(e.From) {
+		return fmt.Sprintf("range %s to %s ends before it starts", from, to)
+	}
+	return fmt.Sprintf("range %s to %s spans %d days: at most %d", from, to, days(e.From, e.To), e.Max)
+}
+
+func days(from, to time.Time) int { return int(to.Sub(from).Hours()/24) + 1 }
+
+// dayRange checks and normalizes a range of dates: both in range, from not
+// after to, at most maxDays long when maxDays > 0.
+func dayRange(from, to time.Time, maxDays int) (time.Time, time.Time, error) {
+	f, err := Day(from)
+	if err != nil {
+		return f, f, err
+	}
+	t, err := Day(to)
+	if err != nil {
+		return f, t, err
+	}
+	if t.Before(f) || (maxDays > 0 && days(f, t) > maxDays) {
+		return f, t, &RangeError{From: f, To: t, Max: maxDays}
+	}
+	return f, t, nil
+}
+
+// Statuses of a ScheduleEntry.
+const (
+	// ScheduleCreated: this call generated and stored the puzzle.
+	ScheduleCreated = "created"
+	// ScheduleExisting: a puzzle was stored already (and stays).
+	ScheduleExisting = "existing"
+	// SchedulePending: not reached before the call's deadline; schedule
+	// again.
+	SchedulePending = "pending"
+)
+
+// ScheduleEntry is the outcome of one (date, level) of a schedule.
+type ScheduleEntry struct {
+	Date   time.Time
+	Level  engine.Level
+	Status string
+	// Record is the stored puzzle (zero when Status is SchedulePending).
+	Record DailyRecord
+}
+
+// Schedule makes sure a puzzle is stored for every date from..to and every
+// level (all four when levels is empty), generating the missing ones on
+// the pool as Daily does. It is idempotent: stored puzzles stay, and a
+// repeated call only fills in what is missing. Dates not reached within
+// ctx's deadline (less a margin for the answer) come back
+// SchedulePending; call again to finish them. It fails with *DateError or
+// *RangeError (at most MaxScheduleDays) before doing anything.
+func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []engine.Level) ([]ScheduleEntry, error) {
+	if s.pool == nil || s.store == nil {
+		return nil, ErrNotReady
+	}
+	f, t, err := dayRange(from, to, MaxScheduleDays)
+	if err != nil {
+		return nil, err
+	}
+	if len(levels) == 0 {
+		levels = engine.Levels[:]
+	}
+	for _, l := range levels {
+		if err := l.Check(); err != nil {
+			return nil, err
+		}
+	}
+	wctx := ctx
+	if dl, ok := ctx.Deadline(); ok {
+		var cancel context.CancelFunc
+		wctx, cancel = context.WithDeadline(ctx, dl.Add(-scheduleMargin))
+		defer cancel()
+	}
+	var entries []ScheduleEntry
+	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
+		for _, l := range levels {
+			entries = append(entries, ScheduleEntry{Date: d, Level: l, Status: SchedulePending})
+		}
+	}
+	// As many at once as the pool has workers to run them: more would
+	// only wait in its queue.
+	sem := make(chan struct{}, Cores())
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		firstErr error
+	)
+	for i := range entries {
+		select {
+		case sem <- struct{}{}:
+		case <-wctx.Done():
+		}
+		if wctx.Err() != nil {
+			break
+		}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			e := &entries[i]
+			rec, created, err := s.schedule(wctx, e.Date, e.Level)
+			if err != nil {
+				if wctx.Err() == nil {
+					mu.Lock()
+					firstErr = cmpErr(firstErr, err)
+					mu.Unlock()
+				}
+				return
+			}
+			e.Record, e.Status = rec, ScheduleExisting
+			if created {
+				e.Status = ScheduleCreated
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return entries, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return entries, err
+	}
+	return entries, nil
+}
+
+func cmpErr(first, err error) error {
+	if first != nil {
+		return first
+	}
+	return err
+}
+
+// schedule stores the puzzle of (day, level) if missing and reports
+// whether this call created it.
+func (s *Service) schedule(ctx context.Context, day time.Time, level engine.Level) (DailyRecord, bool, error) {
+	rec, err := s.storeGet(ctx, day, level)
+	if err == nil {
+		return rec, false, nil
+	}
+	if !errors.Is(err, ErrNoDaily) {
+		return rec, false, err
+	}
+	return s.loadOrCreate(ctx, day, level)
+}
+
+// LevelError reports a curated puzzle the rater puts at another level than
+// the one it is published at.
+type LevelError struct {
+	Want, Got engine.Level
+	Score     float64
+}
+
+func (e *LevelError) Error() string {
+	return fmt.Sprintf("the puzzle rates %s (score %.2f), not %s: choose another puzzle or level, or set force", e.Got, e.Score, e.Want)
+}
+
+// PublishedError refuses to replace the puzzle of a date that is public
+// already: a published puzzle never changes.
+type PublishedError struct{ Date time.Time }
+
+func (e *PublishedError) Error() string {
+	return fmt.Sprintf("the puzzle of %s is public already and never changes", e.Date.Format(time.DateOnly))
+}
+
+// PutDaily stores an editor's puzzle as the puzzle of (date, level). The
+// puzzle must be well-formed with exactly one solution (*engine.ConflictError,
+// engine.ErrNoSolution, engine.ErrMultipleSolutions) and rated at level
+// unless force is set (*LevelError); the rating is recorded either way.
+// Until the date is public (see Embargoed) it replaces whatever was
+// stored; once public, the stored puzzle stays (*PublishedError), though
+// putting the same puzzle again succeeds. created reports whether no
+// puzzle was stored for the date and level before.
+func (s *Service) PutDaily(ctx context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (rec DailyRecord, created bool, err error) {
+	if s.store == nil {
+		return rec, false, ErrNotReady
+	}
+	if err := level.Check(); err != nil {
+		return rec, false, err
+	}
+	day, err := Day(date)
+	if err != nil {
+		return rec, false, err
+	}
+	rating, err := s.Rate(ctx, puzzle)
+	if err != nil {
+		return rec, false, err
+	}
+	if rating.Level != level && !force {
+		return rec, false, &LevelError{Want: level, Got: rating.Level, Score: rating.Score}
+	}
+	old, err := s.storeGet(ctx, day, level)
+	existed := err == nil
+	switch {
+	case err == nil && old.Puzzle == puzzle:
+		return old, false, nil
+	case err == nil && !Embargoed(day, s.now()):
+		return old, false, &PublishedError{Date: day}
+	case err != nil && !errors.Is(err, ErrNoDaily):
+		return rec, false, err
+	}
+	res := engine.Solve(puzzle)
+	rec = DailyRecord{Date: day, Level: level, Puzzle: puzzle, Solution: res.Solution, Score: rating.Score,
+		Hardest: rating.Hardest, RatedLevel: rating.Level, Source: SourceCurated, StoredAt: s.now().UTC()}
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
+	defer cancel()
+	if err := s.store.Replace(sctx, rec); err != nil {
+		return DailyRecord{}, false, storeErr(ctx, "replace", err)
+	}
+	s.daily.forget(dailyKey{day.Format(time.DateOnly), level})
+	return rec, !existed, nil
+}
+
+// ArchivePage is one page of the archive and the cursor of the next
+// (Next.Date zero on the last page).
+type ArchivePage struct {
+	Records []DailyRecord
+	Next    ArchiveCursor
+}
+
+// Archive lists the stored puzzles of q (From..To, one level or all) in
+// (date, level) order, q.Limit at a time (DefaultArchivePage when 0, at
+// most MaxArchivePage). It fails with *DateError or *RangeError for a bad
+// range.
+func (s *Service) Archive(ctx context.Context, q ArchiveQuery) (ArchivePage, error) {
+	if s.store == nil {
+		return ArchivePage{}, ErrNotReady
+	}
+	var err error
+	if q.From, q.To, err = dayRange(q.From, q.To, 0); err != nil {
+		return ArchivePage{}, err
+	}
+	if q.Level != 0 {
+		if err := q.Level.Check(); err != nil {
+			return ArchivePage{}, err
+		}
+	}
+	if q.Limit <= 0 {
+		q.Limit = DefaultArchivePage
+	}
+	q.Limit = min(q.Limit, MaxArchivePage)
+	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
+	defer cancel()
+	recs, err := s.store.List(sctx, q)
+	if err != nil {
+		return ArchivePage{}, storeErr(ctx, "list", err)
+	}
+	page := ArchivePage{Records: recs}
+	if len(recs) == q.Limit {
+		last := recs[len(recs)-1]
+		page.Next = ArchiveCursor{Date: last.Date, Level: last.Level}
+	}
+	return page, nil
+}

@@ -1,0 +1,263 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/pgtest"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// TestStores runs every store case on every backend, each case on a fresh
+// store: memory, an SQLite file, and a database of its own on one
+// PostgreSQL server the test starts (pgtest).
+func TestStores(t *testing.T) {
+	cases := []struct {
+		name string
+		run  func(t *testing.T, s Store)
+	}{
+		{"get-insert-replace", testGetInsertReplace},
+		{"concurrent-insert-one-winner", testConcurrentInsert},
+		{"list", testList},
+	}
+	backends := []struct {
+		name string
+		// fresh returns the spec of a new, empty store.
+		fresh func(t *testing.T) func(t *testing.T, i int) string
+	}{
+		{"memory", func(*testing.T) func(*testing.T, int) string {
+			return func(*testing.T, int) string { return "memory" }
+		}},
+		{"sqlite", func(*testing.T) func(*testing.T, int) string {
+			return func(t *testing.T, _ int) string { return "sqlite:" + filepath.Join(t.TempDir(), "daily.db") }
+		}},
+		{"postgres", func(t *testing.T) func(*testing.T, int) string {
+			url := pgtest.Start(t)
+			return func(t *testing.T, i int) string { return pgtest.CreateDB(t, url, fmt.Sprintf("store_%d", i)) }
+		}},
+	}
+	for _, b := range backends {
+		t.Run(b.name, func(t *testing.T) {
+			fresh := b.fresh(t)
+			for i, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					s, err := Open(t.Context(), fresh(t, i))
+					if err != nil {
+						t.Fatal(err)
+					}
+					t.Cleanup(func() { s.Close() })
+					c.run(t, s)
+				})
+			}
+		})
+	}
+}
+
+func day(s string) time.Time {
+	d, err := time.Parse(time.DateOnly, s)
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// record returns a stored-looking record of the puzzle of (date, level),
+// generated from seed.
+func record(t *testing.T, date string, level engine.Level, seed uint64) service.DailyRecord {
+	t.Helper()
+	p, err := engine.Generate(context.Background(), engine.GenerateOptions{Level: engine.Easy, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return service.DailyRecord{Date: day(date), Level: level, Puzzle: p.Puzzle, Solution: p.Solution,
+		Score: p.Score, Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed | 1<<63,
+		Source: service.SourceGenerated, StoredAt: time.Date(2026, 11, 25, 8, 0, 0, 123000000, time.UTC)}
+}
+
+func sameRecord(t *testing.T, got, want service.DailyRecord) {
+	t.Helper()
+	if !got.StoredAt.Equal(want.StoredAt) {
+		t.Errorf("StoredAt = %v, want %v", got.StoredAt, want.StoredAt)
+	}
+	got.StoredAt, want.StoredAt = time.Time{}, time.Time{}
+	if got != want {
+		t.Errorf("record = %+v, want %+v", got, want)
+	}
+}
+
+func testGetInsertReplace(t *testing.T, s Store) {
+	ctx := t.Context()
+	if err := s.Ping(ctx); err != nil {
+		t.Fatalf("Ping = %v", err)
+	}
+	a := record(t, "2026-12-01", engine.Hard, 1)
+	if _, err := s.Get(ctx, a.Date, a.Level); !errors.Is(err, service.ErrNoDaily) {
+		t.Fatalf("Get(empty) error = %v, want ErrNoDaily", err)
+	}
+	got, err := s.Insert(ctx, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecord(t, got, a)
+	// A second insert for the same key loses and reads back the first.
+	b := record(t, "2026-12-01", engine.Hard, 2)
+	got, err = s.Insert(ctx, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecord(t, got, a)
+	// Another level of the same day is its own record.
+	c := record(t, "2026-12-01", engine.Easy, 3)
+	if got, err = s.Insert(ctx, c); err != nil {
+		t.Fatal(err)
+	}
+	sameRecord(t, got, c)
+	// Replace wins over the stored record.
+	b.Source, b.Seed = service.SourceCurated, 0
+	if err := s.Replace(ctx, b); err != nil {
+		t.Fatal(err)
+	}
+	got, err = s.Get(ctx, b.Date, b.Level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecord(t, got, b)
+}
+
+func testConcurrentInsert(t *testing.T, s Store) {
+	const n = 8
+	recs := make([]service.DailyRecord, n)
+	for i := range recs {
+		recs[i] = record(t, "2027-01-01", engine.Medium, uint64(10+i))
+	}
+	got := make([]service.DailyRecord, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() { got[i], errs[i] = s.Insert(t.Context(), recs[i]) })
+	}
+	wg.Wait()
+	for i := range n {
+		if errs[i] != nil {
+			t.Fatalf("Insert %d: %v", i, errs[i])
+		}
+		if got[i].Puzzle != got[0].Puzzle {
+			t.Fatalf("Insert %d read back %s, Insert 0 read back %s: two winners", i, got[i].Puzzle, got[0].Puzzle)
+		}
+	}
+}
+
+func testList(t *testing.T, s Store) {
+	ctx := t.Context()
+	var all []service.DailyRecord
+	for i, d := range []string{"2026-01-01", "2026-01-02", "2026-01-03"} {
+		for _, l := range []engine.Level{engine.Evil, engine.Easy, engine.Medium} {
+			r := record(t, d, l, uint64(100+i))
+			if _, err := s.Insert(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// (date, level) order, easiest level first, paged by cursor.
+	q := service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Limit: 4}
+	for {
+		page, err := s.List(ctx, q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, page...)
+		if len(page) < q.Limit {
+			break
+		}
+		last := page[len(page)-1]
+		q.After = service.ArchiveCursor{Date: last.Date, Level: last.Level}
+	}
+	var keys []string
+	for _, r := range all {
+		keys = append(keys, r.Date.Format(time.DateOnly)+"/"+r.Level.String())
+	}
+	want := []string{"2026-01-01/easy", "2026-01-01/medium", "2026-01-01/evil", "2026-01-02/easy", "2026-01-02/medium",
+		"2026-01-02/evil", "2026-01-03/easy", "2026-01-03/medium", "2026-01-03/evil"}
+	if fmt.Sprint(keys) != fmt.Sprint(want) {
+		t.Errorf("List pages = %v, want %v", keys, want)
+	}
+	tests := []struct {
+		name string
+		q    service.ArchiveQuery
+		want int
+	}{
+		{"one day", service.ArchiveQuery{From: day("2026-01-02"), To: day("2026-01-02"), Limit: 10}, 3},
+		{"one level", service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Level: engine.Evil, Limit: 10}, 3},
+		{"outside", service.ArchiveQuery{From: day("2025-01-01"), To: day("2025-12-31"), Limit: 10}, 0},
+		{"limit", service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Limit: 2}, 2},
+	}
+	for _, tt := range tests {
+		got, err := s.List(ctx, tt.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != tt.want {
+			t.Errorf("%s: List returned %d records, want %d", tt.name, len(got), tt.want)
+		}
+	}
+}
+
+// TestSQLiteFileSurvivesReopen checks that the file holds the records and
+// that opening it again migrates nothing twice.
+func TestSQLiteFileSurvivesReopen(t *testing.T) {
+	spec := "sqlite:" + filepath.Join(t.TempDir(), "daily.db")
+	s, err := Open(t.Context(), spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := record(t, "2026-05-05", engine.Evil, 7)
+	if _, err := s.Insert(t.Context(), r); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s, err = Open(t.Context(), spec)
+	if err != nil {
+		t.Fatalf("reopen: %v", err)
+	}
+	defer s.Close()
+	got, err := s.Get(t.Context(), r.Date, r.Level)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRecord(t, got, r)
+}
+
+func TestOpenBadSpec(t *testing.T) {
+	tests := []struct{ spec, want string }{
+		{"mysql://x", "want memory"},
+		{"sqlite:", "want sqlite:PATH"},
+		{"redis://u:secret@h/0", "u:xxxxx@h"},
+	}
+	for _, tt := range tests {
+		_, err := Open(t.Context(), tt.spec)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "secret") {
+			t.Errorf("Open(%q) error = %v, want one containing %q and no password", tt.spec, err, tt.want)
+		}
+	}
+}
+
+func TestRedact(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"postgres://u:pw@h:5432/db?sslmode=disable", "postgres://u:xxxxx@h:5432/db?sslmode=disable"},
+		{"postgres://u@h/db", "postgres://u@h/db"},
+		{"postgres://h/db?x=a@b", "postgres://h/db?x=a@b"},
+		{"sqlite:/tmp/a.db", "sqlite:/tmp/a.db"},
+	}
+	for _, tt := range tests {
+		if got := Redact(tt.in); got != tt.want {
+			t.Errorf("Redact(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
