@@ -210,6 +210,15 @@ func TestContract(t *testing.T) {
 		{name: "hint conflicting current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"33` + puzzleEasy[2:] + `"}`, wantStatus: 200},
 		{name: "hint missing current", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
 		{name: "hint current too long", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + puzzleEasy + strings.Repeat(" ", 4096) + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "check partial right", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"4` + puzzleEasy[1:] + `"}`, wantStatus: 200},
+		{name: "check wrong", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"5` + puzzleEasy[1:] + `"}`, wantStatus: 200},
+		{name: "check solved", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","current":"` + solutionEasy + `"}`, wantStatus: 200},
+		{name: "check missing current", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "check multiple", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+		{name: "check conflict", method: "POST", path: "/check", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+		{name: "generate no solution", method: "GET", path: "/generate?level=easy&solution=false", wantStatus: 200},
+		{name: "daily no solution", method: "GET", path: "/daily?level=easy&date=2026-01-31&solution=false", wantStatus: 200},
+		{name: "generate bad solution", method: "GET", path: "/generate?level=easy&solution=maybe", invalidRequest: true, wantStatus: 400},
 		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 	}
 	for _, x := range tests {

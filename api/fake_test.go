@@ -36,6 +36,9 @@ type fakeService struct {
 	hintErr error
 	hinted  [2]engine.Grid
 
+	check    service.CheckResult
+	checkErr error
+
 	puzzle     engine.Puzzle // every generated or daily puzzle
 	genErr     error
 	genReq     service.GenerateRequest
@@ -93,6 +96,13 @@ func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Leve
 	p := f.puzzle
 	return service.DailyRecord{Date: date, Level: p.Level, Puzzle: p.Puzzle, Solution: p.Solution, Score: p.Score,
 		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: service.SourceGenerated}, f.genErr
+}
+
+func (f *fakeService) Check(_ context.Context, puzzle, current engine.Grid) (service.CheckResult, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.hinted = [2]engine.Grid{puzzle, current}
+	return f.check, f.checkErr
 }
 
 func (f *fakeService) Ready() bool {

@@ -14,6 +14,25 @@ type hintRequest struct {
 	Current *string `json:"current"`
 }
 
+// decodePlayerGrid decodes a body of a puzzle and the player's grid
+// ("current") into req, the one decode-then-parse step of POST /hint and
+// /check. Errors are ready for writeError and name the member at fault.
+func decodePlayerGrid(r *http.Request, req *hintRequest) (puzzle, current engine.Grid, err error) {
+	if puzzle, err = decodePuzzle(r, req); err != nil {
+		return puzzle, current, err
+	}
+	if req.Current == nil {
+		return puzzle, current, &paramError{name: "current", reason: "missing: give the player's grid (81 characters)"}
+	}
+	if err := checkPuzzleText("current", *req.Current); err != nil {
+		return puzzle, current, err
+	}
+	if current, err = engine.Parse(*req.Current); err != nil {
+		return puzzle, current, &fieldError{field: "current", err: err}
+	}
+	return puzzle, current, nil
+}
+
 // hintResponse is the answer of POST /hint.
 type hintResponse struct {
 	Solved  bool `json:"solved"`
@@ -30,22 +49,9 @@ type hintResponse struct {
 func handleHint(s hinter, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var req hintRequest
-		puzzle, err := decodePuzzle(r, &req)
+		puzzle, current, err := decodePlayerGrid(r, &req)
 		if err != nil {
 			writeError(w, r, log, err)
-			return
-		}
-		if req.Current == nil {
-			writeError(w, r, log, &paramError{name: "current", reason: "missing: give the player's grid (81 characters)"})
-			return
-		}
-		if err := checkPuzzleText("current", *req.Current); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		current, err := engine.Parse(*req.Current)
-		if err != nil {
-			writeError(w, r, log, &fieldError{field: "current", err: err})
 			return
 		}
 		h, err := s.Hint(r.Context(), puzzle, current)

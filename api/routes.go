@@ -17,6 +17,7 @@ func addRoutes(r chi.Router, log *zap.Logger, svc Service) {
 	r.Method(http.MethodPost, "/solve", handleSolve(svc, log))
 	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
 	r.Method(http.MethodPost, "/hint", handleHint(svc, log))
+	r.Method(http.MethodPost, "/check", handleCheck(svc, log))
 	r.Method(http.MethodGet, "/openapi.yaml", handleOpenAPI())
 }
 

@@ -88,6 +88,7 @@ type Service interface {
 	solver
 	rater
 	hinter
+	checker
 	generator
 	daily
 	readiness

@@ -1,0 +1,55 @@
+package api
+
+import (
+	"context"
+	"net/http"
+
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// checker is the use-case behind POST /check.
+type checker interface {
+	Check(ctx context.Context, puzzle, current engine.Grid) (service.CheckResult, error)
+}
+
+// checkRequest is the body of POST /check: the puzzle and the player's
+// grid, as for /hint.
+type checkRequest = hintRequest
+
+// checkResponse is the answer of POST /check: a verdict that names the
+// wrong cells and no digit of the solution.
+type checkResponse struct {
+	Complete bool     `json:"complete"`
+	Correct  bool     `json:"correct"`
+	Solved   bool     `json:"solved"`
+	Filled   int      `json:"filled"`
+	Wrong    []string `json:"wrong"`
+}
+
+// handleCheck serves POST /check: whether the player's grid is complete
+// and correct, and which filled cells are wrong, without revealing the
+// solution, so a game can keep its answers on the server.
+func handleCheck(s checker, log *zap.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var req checkRequest
+		puzzle, current, err := decodePlayerGrid(r, &req)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		res, err := s.Check(r.Context(), puzzle, current)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		resp := checkResponse{Complete: res.Complete, Correct: res.Correct, Solved: res.Solved, Filled: res.Filled,
+			Wrong: make([]string, len(res.Wrong))}
+		for i, c := range res.Wrong {
+			resp.Wrong[i] = engine.CellName(c)
+		}
+		encode(w, r, http.StatusOK, "", resp)
+	})
+}
