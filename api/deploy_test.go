@@ -25,7 +25,7 @@ func TestDeployNamesRealMetrics(t *testing.T) {
 	m.Served(engine.Easy, true)
 	m.Solved("fast", time.Microsecond)
 	m.Rated("rate", time.Millisecond)
-	m.observeHTTP("GET", "/healthz", 200, time.Millisecond)
+	m.observeHTTP("GET", "/healthz", anonymous, 200, time.Millisecond)
 	mfs, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)

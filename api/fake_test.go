@@ -39,6 +39,13 @@ type fakeService struct {
 	check    service.CheckResult
 	checkErr error
 
+	schedule   []service.ScheduleEntry
+	putCreated bool
+	archive    service.ArchivePage
+	publishErr error
+	putForce   bool
+	archiveQ   service.ArchiveQuery
+
 	puzzle     engine.Puzzle // every generated or daily puzzle
 	genErr     error
 	genReq     service.GenerateRequest
@@ -103,6 +110,26 @@ func (f *fakeService) Check(_ context.Context, puzzle, current engine.Grid) (ser
 	defer f.mu.Unlock()
 	f.hinted = [2]engine.Grid{puzzle, current}
 	return f.check, f.checkErr
+}
+
+func (f *fakeService) Schedule(_ context.Context, from, to time.Time, levels []engine.Level) ([]service.ScheduleEntry, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.schedule, f.publishErr
+}
+
+func (f *fakeService) PutDaily(_ context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (service.DailyRecord, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.putForce = force
+	return service.DailyRecord{Date: date, Level: level, Puzzle: puzzle, RatedLevel: level, Source: service.SourceCurated}, f.putCreated, f.publishErr
+}
+
+func (f *fakeService) Archive(_ context.Context, q service.ArchiveQuery) (service.ArchivePage, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.archiveQ = q
+	return f.archive, f.publishErr
 }
 
 func (f *fakeService) Ready() bool {

@@ -51,7 +51,7 @@ func TestSolutionParam(t *testing.T) {
 		{"/daily?level=easy&date=2026-01-01&solution=false", false},
 	}
 	for _, tt := range tests {
-		h := handleGenerate(f, zap.NewNop())
+		h := handleGenerate(f, zap.NewNop(), DefaultAnonymousBatch)
 		if strings.HasPrefix(tt.path, "/daily") {
 			h = handleDaily(f, zap.NewNop(), fixedNow)
 		}

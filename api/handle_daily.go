@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -19,6 +20,11 @@ import (
 // revalidate with the ETag: a date's puzzle never changes for a given
 // engine and salt.
 const dailyCacheControl = "public, max-age=3600, stale-while-revalidate=86400"
+
+// embargoedCacheControl keeps an answer for a date not public yet out of
+// shared caches, and makes private ones revalidate (with the ETag), for an
+// editor may replace the puzzle until its day begins.
+const embargoedCacheControl = "private, no-cache"
 
 // dailyMaxAge is the longest a cache may keep an undated /daily answer;
 // it is cut at the next 00:00 UTC, when the answer changes to the next
@@ -54,9 +60,19 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 		cacheControl := undatedCacheControl(date)
 		if v := q.Get("date"); v != "" {
 			cacheControl = dailyCacheControl
-			if date, err = time.Parse(time.DateOnly, v); err != nil {
-				writeError(w, r, log, &paramError{name: "date", reason: fmt.Sprintf("%q is not a date: want YYYY-MM-DD", v)})
+			if date, err = parseDate("date", v); err != nil {
+				writeError(w, r, log, err)
 				return
+			}
+			if service.Embargoed(date, now()) {
+				// Not public anywhere yet: for keys that may see ahead,
+				// and never kept by shared caches (an editor may still
+				// replace it).
+				if err := requireScope(r, apikey.DailyAhead, "the puzzle of a day that has not begun in UTC+14"); err != nil {
+					writeError(w, r, log, err)
+					return
+				}
+				cacheControl = embargoedCacheControl
 			}
 		}
 		svg, err := wantSVG(r, q)

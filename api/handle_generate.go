@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -108,8 +109,10 @@ func (j batchJSON) appendJSON(b []byte) ([]byte, error) {
 }
 
 // handleGenerate serves GET /generate: puzzles of a level from the pool
-// (see service.Service.Generate), one as JSON or SVG, or a batch.
-func handleGenerate(s generator, log *zap.Logger) http.Handler {
+// (see service.Service.Generate), one as JSON or SVG, or a batch. A batch
+// generated on demand (fresh, seed or symmetry) of more than anonBatch
+// puzzles needs scope generate:bulk.
+func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		var req service.GenerateRequest
@@ -142,6 +145,12 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 		if req.Fresh, err = boolParam(q, "fresh"); err != nil {
 			writeError(w, r, log, err)
 			return
+		}
+		if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None; onDemand && req.Count > anonBatch {
+			if err := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); err != nil {
+				writeError(w, r, log, err)
+				return
+			}
 		}
 		svg, err := wantSVG(r, q)
 		if err != nil {

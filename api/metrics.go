@@ -57,6 +57,7 @@ type Metrics struct {
 	rate             *prometheus.HistogramVec
 	requests         *prometheus.CounterVec
 	duration         *prometheus.HistogramVec
+	clients          *prometheus.CounterVec
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
@@ -120,6 +121,10 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 			Help:    "HTTP request latency, by method and route pattern.",
 			Buckets: httpBuckets,
 		}, []string{"method", "route"}),
+		clients: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "client_requests_total",
+			Help: "HTTP requests answered, by client (the API key's name, or anonymous; bounded by the key file's at most 1000 keys) and status code.",
+		}, []string{"client", "code"}),
 	}
 	for _, l := range engine.Levels {
 		m.depth.WithLabelValues(l.String()).Set(0)
@@ -129,7 +134,7 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 		m.solveByAlgorithm[a.Name] = m.solve.WithLabelValues(a.Name)
 	}
 	// Refusals start at 0, so that rate() sees the first one.
-	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint} {
+	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint, service.OpCheck} {
 		m.refused.WithLabelValues(op)
 	}
 	return m
@@ -182,9 +187,11 @@ func (m *Metrics) Served(level engine.Level, fresh bool) {
 	m.served.WithLabelValues(level.String(), strconv.FormatBool(fresh)).Inc()
 }
 
-func (m *Metrics) observeHTTP(method, route string, status int, d time.Duration) {
+func (m *Metrics) observeHTTP(method, route, client string, status int, d time.Duration) {
 	method = methodLabel(method)
-	m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
+	code := strconv.Itoa(status)
+	m.requests.WithLabelValues(method, route, code).Inc()
+	m.clients.WithLabelValues(client, code).Inc()
 	m.duration.WithLabelValues(method, route).Observe(d.Seconds())
 }
 

@@ -81,14 +81,16 @@ func newRequestID() string {
 const routeOther = "_other"
 
 // withObserve writes one access log line per request (method, route
-// pattern, status, bytes, duration, request ID) and records the HTTP
-// metrics, labelled by the chi route pattern, never the raw path.
+// pattern, status, bytes, duration, request ID, client: the API key's
+// name or anonymous) and records the HTTP metrics, labelled by the chi
+// route pattern, never the raw path.
 func withObserve(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			start := time.Now()
 			ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-			next.ServeHTTP(ww, r)
+			client := &clientInfo{name: anonymous}
+			next.ServeHTTP(ww, r.WithContext(context.WithValue(r.Context(), clientInfoKey{}, client)))
 			d := time.Since(start)
 			status := ww.Status()
 			if status == 0 {
@@ -98,7 +100,7 @@ func withObserve(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
 			if rc := chi.RouteContext(r.Context()); rc != nil && rc.RoutePattern() != "" {
 				route = rc.RoutePattern()
 			}
-			m.observeHTTP(r.Method, route, status, d)
+			m.observeHTTP(r.Method, route, client.name, status, d)
 			if ce := log.Check(zap.InfoLevel, "request"); ce != nil {
 				ce.Write(
 					zap.String("request_id", RequestID(r.Context())),
@@ -109,6 +111,7 @@ func withObserve(log *zap.Logger, m *Metrics) func(http.Handler) http.Handler {
 					zap.Int("bytes", ww.BytesWritten()),
 					zap.Duration("duration", d),
 					zap.String("remote", r.RemoteAddr),
+					zap.String("client", client.name),
 				)
 			}
 		})
@@ -174,9 +177,9 @@ const corsMaxAge = 600
 func withCORS(origins []string) func(http.Handler) http.Handler {
 	return cors.Handler(cors.Options{
 		AllowedOrigins:   origins,
-		AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions},
-		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match"},
-		ExposedHeaders:   []string{RequestIDHeader, "ETag", "Retry-After", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"},
+		AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodOptions},
+		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match", "Authorization", APIKeyHeader},
+		ExposedHeaders:   []string{RequestIDHeader, "ETag", "Retry-After", "WWW-Authenticate", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"},
 		AllowCredentials: false,
 		MaxAge:           corsMaxAge,
 	})
@@ -207,16 +210,34 @@ func rateLimitKey(r *http.Request) string {
 	return httprate.CanonicalizeIP(ip)
 }
 
-// withRateLimit allows each client n requests per window (a sliding
-// window), answering 429 with Retry-After past that.
-func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler {
-	return httprate.LimitBy(n, window,
-		func(r *http.Request) (string, error) { return rateLimitKey(r), nil },
+// withRateLimit allows each client a number of requests per window (a
+// sliding window), answering 429 with Retry-After past that: a request
+// with an API key counts against its key's own limit (none when the key's
+// is 0), any other against anonymous, its client address's (none when 0).
+func withRateLimit(anonymous int, window time.Duration) func(http.Handler) http.Handler {
+	l := httprate.NewRateLimiter(max(anonymous, 1), window,
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
 			writeProblem(w, r, Problem{Status: http.StatusTooManyRequests, Code: "rate-limited", Title: "Too many requests",
-				Detail:     fmt.Sprintf("more than %d requests in %s from this client", n, window),
+				Detail:     fmt.Sprintf("more than %s requests in %s from this client", w.Header().Get("X-RateLimit-Limit"), window),
 				RetryAfter: max(retry, 1)})
 		}),
 	)
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			limit, bucket := anonymous, "ip:"+rateLimitKey(r)
+			if k, ok := clientKey(r.Context()); ok {
+				limit, bucket = k.RateLimit, "key:"+k.Name
+			}
+			if limit <= 0 {
+				next.ServeHTTP(w, r)
+				return
+			}
+			r = r.WithContext(httprate.WithRequestLimit(r.Context(), limit))
+			if l.RespondOnLimit(w, r, bucket) {
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
 }

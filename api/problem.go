@@ -56,6 +56,10 @@ type Problem struct {
 	// RetryAfter is the advised wait in seconds (429, 503), also sent as
 	// the Retry-After header.
 	RetryAfter int `json:"retry_after,omitempty"`
+
+	// wwwAuthenticate is the challenge of a 401 or 403, sent as the
+	// WWW-Authenticate header.
+	wwwAuthenticate string
 }
 
 // paramError is a bad query parameter or body member: 400.
@@ -111,6 +115,9 @@ func problemFor(err error) Problem {
 		p := problemFor(fe.err)
 		p.Parameter = fe.field
 		return p
+	}
+	if ae, ok := errors.AsType[*authError](err); ok {
+		return ae.problem()
 	}
 	var (
 		maxBytes *http.MaxBytesError
@@ -251,6 +258,9 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p Problem) {
 	p.RequestID = RequestID(r.Context())
 	if p.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(p.RetryAfter))
+	}
+	if p.wwwAuthenticate != "" {
+		w.Header().Set("WWW-Authenticate", p.wwwAuthenticate)
 	}
 	encode(w, r, p.Status, "application/problem+json", p)
 }

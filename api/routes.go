@@ -6,14 +6,20 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/internal/apikey"
 )
 
 // addRoutes registers the endpoints of the API proper, the rate-limited
 // ones; with addProbeRoutes that is every endpoint, and openapi.yaml
 // describes the same set (a test walks both).
-func addRoutes(r chi.Router, log *zap.Logger, svc Service) {
-	r.Method(http.MethodGet, "/generate", handleGenerate(svc, log))
+func addRoutes(r chi.Router, log *zap.Logger, svc Service, cfg Config) {
+	r.Method(http.MethodGet, "/generate", handleGenerate(svc, log, cfg.AnonymousBatch))
 	r.Method(http.MethodGet, "/daily", handleDaily(svc, log, time.Now))
+	publish := r.With(withScope(apikey.Publish, "publishing"))
+	publish.Method(http.MethodPost, "/daily/schedule", handleSchedule(svc, log))
+	publish.Method(http.MethodPut, "/daily/{date}/{level}", handlePutDaily(svc, log))
+	publish.Method(http.MethodGet, "/daily/archive", handleArchive(svc, log))
 	r.Method(http.MethodPost, "/solve", handleSolve(svc, log))
 	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
 	r.Method(http.MethodPost, "/hint", handleHint(svc, log))

@@ -25,6 +25,11 @@ const (
 	DefaultMaxBodyBytes = 64 << 10
 	// DefaultRateWindow is the window of the per-client rate limit.
 	DefaultRateWindow = time.Minute
+	// DefaultAnonymousBatch caps the fresh or seeded batches of clients
+	// without scope generate:bulk: ten newly generated puzzles are a
+	// game's level pack, and at up to seconds of a core each, a hundred
+	// would let one anonymous call hold the generation pool.
+	DefaultAnonymousBatch = 10
 )
 
 // Config holds the HTTP layer's limits. Zero fields take the defaults
@@ -46,6 +51,13 @@ type Config struct {
 	// whose X-Forwarded-For entries are trusted to name the client; 0 keys
 	// the rate limit on the peer address.
 	TrustedProxies int
+	// Keys resolves API keys; nil means no key is known, so every client
+	// is anonymous and what needs a scope answers 401.
+	Keys Keys
+	// AnonymousBatch is the largest fresh or seeded batch (count) a
+	// client without scope generate:bulk may ask for; 0 means
+	// DefaultAnonymousBatch.
+	AnonymousBatch int
 }
 
 func (c Config) withDefaults() Config {
@@ -57,6 +69,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.RateWindow <= 0 {
 		c.RateWindow = DefaultRateWindow
+	}
+	if c.AnonymousBatch <= 0 {
+		c.AnonymousBatch = DefaultAnonymousBatch
 	}
 	return c
 }
@@ -91,6 +106,7 @@ type Service interface {
 	checker
 	generator
 	daily
+	publisher
 	readiness
 }
 
@@ -119,7 +135,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	})
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
 		var allowed []string
-		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut} {
 			if r.Match(chi.NewRouteContext(), m, req.URL.Path) || (m == http.MethodHead && r.Match(chi.NewRouteContext(), http.MethodGet, req.URL.Path)) {
 				allowed = append(allowed, m)
 			}
@@ -131,13 +147,12 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	// Probes and metrics are never rate limited: a kubelet or Prometheus
 	// behind the same address as the clients must not be refused.
 	addProbeRoutes(r, m, svc)
-	// The rate limit runs inside a group, after routing, so a 429 is
-	// counted under its route pattern.
+	// Authentication and the rate limit run inside a group, after
+	// routing, so a 401 or 429 is counted under its route pattern; the
+	// key is known before the limit, which is the key's own.
 	r.Group(func(r chi.Router) {
-		if cfg.RateLimit > 0 {
-			r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
-		}
-		addRoutes(r, log, svc)
+		r.Use(withClientIP(cfg.TrustedProxies), withAuth(cfg.Keys), withRateLimit(cfg.RateLimit, cfg.RateWindow))
+		addRoutes(r, log, svc, cfg)
 	})
 	return r
 }

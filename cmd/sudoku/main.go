@@ -36,6 +36,8 @@ var commands = []command{
 	{"rate", "rate puzzles like a human solver: level, score, steps, techniques", runRate},
 	{"calibrate", "fit the rater's score on the labelled data and print its agreement", runCalibrate},
 	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
+	{"daily", "schedule, put or export the stored puzzles of the day (-store)", runDaily},
+	{"keys", "create an API key: the secret once, and the line for the key file", runKeys},
 }
 
 func main() {

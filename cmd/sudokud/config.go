@@ -18,6 +18,10 @@ import (
 // envPrefix prefixes the environment variable of every flag.
 const envPrefix = "SUDOKU_"
 
+// envAliases names a flag's variable by a second name, read when the
+// first is unset: SUDOKU_API_KEYS_FILE says what -api-keys holds.
+var envAliases = map[string]string{"SUDOKU_API_KEYS": "SUDOKU_API_KEYS_FILE"}
+
 // Shutdown defaults. The drain must outlast the request deadline
 // (api.DefaultRequestTimeout, 15 s) so every request in flight ends by its
 // own deadline; the drain delay gives load balancers a couple of probe
@@ -62,6 +66,8 @@ type config struct {
 	logLevel          string
 	logFormat         string
 	store             string
+	apiKeys           string
+	keyPoll           time.Duration
 	api               api.Config
 	service           service.Config
 	pool              engine.PoolConfig
@@ -89,6 +95,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
 	fs.IntVar(&c.api.RateLimit, "rate-limit", defaultRateLimit, "requests per client per rate window (429 past it); 0 disables")
 	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
+	fs.StringVar(&c.apiKeys, "api-keys", "", "file of API keys (name, scopes, rate, sha256 per line; see docs/publishing.md), reloaded on change and on SIGHUP; empty: every client is anonymous")
+	fs.DurationVar(&c.keyPoll, "api-keys-poll", keyPollInterval, "how often the API key file is checked for changes")
+	fs.IntVar(&c.api.AnonymousBatch, "anonymous-batch", api.DefaultAnonymousBatch, "largest fresh or seeded batch without scope generate:bulk")
 	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
 
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
@@ -108,6 +117,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
 		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
+		if alias, ok := envAliases[name]; ok && getenv(name) == "" {
+			name = alias
+		}
 		if v := getenv(name); v != "" && envErr == nil {
 			if err := fs.Set(f.Name, v); err != nil {
 				envErr = fmt.Errorf("%s=%q: %w", name, v, err)
@@ -127,6 +139,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		if o = strings.TrimSpace(o); o != "" {
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
+	}
+	if c.keyPoll <= 0 || c.api.AnonymousBatch <= 0 {
+		return config{}, fmt.Errorf("api-keys-poll and anonymous-batch must be > 0")
 	}
 	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
 		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers and buffer > 0")

@@ -95,6 +95,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
 	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics, Store: dailies})}
+	if cfg.apiKeys != "" {
+		ring, file, err := loadKeys(cfg.apiKeys)
+		if err != nil {
+			return err
+		}
+		log.Info("API keys loaded", zap.Int("keys", ring.Set().Len()), zap.Strings("names", ring.Set().Names()))
+		cfg.api.Keys = ring
+		defer watchKeys(ctx, log, ring, file, cfg.keyPoll)()
+	}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
 	if cfg.debugAddr != "" {

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+	"github.com/sudokuhq/sudoku/store"
+)
+
+// runDaily runs "sudoku daily schedule|put|export" against a daily store
+// directly (the one sudokud serves from, -store or SUDOKU_STORE): the
+// editor's and operator's tools for print runs and backups.
+func runDaily(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	subs := map[string]func(context.Context, []string, io.Reader, io.Writer, io.Writer) error{
+		"schedule": runDailySchedule, "put": runDailyPut, "export": runDailyExport,
+	}
+	if len(args) == 0 || subs[args[0]] == nil {
+		fmt.Fprintln(stderr, "usage: sudoku daily schedule|put|export -store STORE [flags]")
+		return errors.New("daily: want the subcommand schedule, put or export")
+	}
+	return subs[args[0]](ctx, args[1:], stdin, stdout, stderr)
+}
+
+// dailyFlags are the flags every daily subcommand shares.
+type dailyFlags struct {
+	fs    *flag.FlagSet
+	store *string
+	salt  *string
+}
+
+func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
+	fs := flag.NewFlagSet("daily "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f := dailyFlags{
+		fs:    fs,
+		store: fs.String("store", os.Getenv("SUDOKU_STORE"), "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
+		salt:  fs.String("salt", os.Getenv("SUDOKU_DAILY_SALT"), "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
+	}
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: sudoku daily "+name+" "+usage)
+		fs.PrintDefaults()
+	}
+	return f
+}
+
+// open opens the store and a service on it that generates in the
+// calling goroutines (the service runs a schedule's generations on Cores
+// of them); the caller must call the returned close.
+func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) {
+	if *f.store == "" || *f.store == "memory" {
+		return nil, nil, errors.New("-store (or SUDOKU_STORE) must name a shared store: sqlite:PATH or postgres://...")
+	}
+	st, err := store.Open(ctx, *f.store)
+	if err != nil {
+		return nil, nil, err
+	}
+	svc := service.New(service.Config{DailySalt: *f.salt, GenerateTimeout: time.Minute}, service.Deps{Pool: directPool{}, Store: st})
+	return svc, func() { st.Close() }, nil
+}
+
+// directPool is a service.Pool without workers or buffers: Generate runs
+// the generator in the caller's goroutine, all the daily tools need.
+type directPool struct{}
+
+var errNoBuffer = errors.New("the daily tools keep no puzzle buffer")
+
+func (directPool) Get(context.Context, engine.Level) (engine.Puzzle, error) {
+	return engine.Puzzle{}, errNoBuffer
+}
+func (directPool) TryGet(engine.Level) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
+func (directPool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
+	return engine.Puzzle{}, errNoBuffer
+}
+func (directPool) Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
+	return engine.Generate(ctx, opt)
+}
+func (directPool) Variant(engine.Level, uint64) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
+func (directPool) Ready() bool                                        { return true }
+
+func parseDay(flagName, v string) (time.Time, error) {
+	d, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return d, fmt.Errorf("-%s %q: want YYYY-MM-DD", flagName, v)
+	}
+	return d, nil
+}
+
+func parseLevels(v string) ([]engine.Level, error) {
+	var levels []engine.Level
+	for name := range strings.SplitSeq(v, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		l, err := engine.ParseLevel(name)
+		if err != nil {
+			return nil, err
+		}
+		levels = append(levels, l)
+	}
+	return levels, nil
+}
+
+func runDailySchedule(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	f := newDailyFlags("schedule", "-store STORE -from DATE -to DATE [-levels L,...]", stderr)
+	from := f.fs.String("from", "", "first date, YYYY-MM-DD")
+	to := f.fs.String("to", "", fmt.Sprintf("last date, YYYY-MM-DD (at most %d days)", service.MaxScheduleDays))
+	levelNames := f.fs.String("levels", "", "levels to schedule (default all four)")
+	if err := f.fs.Parse(args); err != nil {
+		return err
+	}
+	fd, err := parseDay("from", *from)
+	if err != nil {
+		return err
+	}
+	td, err := parseDay("to", *to)
+	if err != nil {
+		return err
+	}
+	levels, err := parseLevels(*levelNames)
+	if err != nil {
+		return err
+	}
+	svc, closeAll, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+	entries, err := svc.Schedule(ctx, fd, td, levels)
+	for _, e := range entries {
+		fmt.Fprintf(stdout, "%s\t%s\t%s\n", e.Date.Format(time.DateOnly), e.Level, e.Status)
+	}
+	return err
+}
+
+func runDailyPut(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	f := newDailyFlags("put", "-store STORE -date DATE -level L [-force] [file]", stderr)
+	date := f.fs.String("date", "", "the date, YYYY-MM-DD")
+	levelName := f.fs.String("level", "", "the level")
+	force := f.fs.Bool("force", false, "store the puzzle even if it rates at another level")
+	if err := f.fs.Parse(args); err != nil {
+		return err
+	}
+	d, err := parseDay("date", *date)
+	if err != nil {
+		return err
+	}
+	level, err := engine.ParseLevel(*levelName)
+	if err != nil {
+		return err
+	}
+	r, closeIn, err := openInput(f.fs.Args(), stdin)
+	if err != nil {
+		return err
+	}
+	defer closeIn()
+	text, err := io.ReadAll(io.LimitReader(r, 64<<10))
+	if err != nil {
+		return err
+	}
+	var puzzle string
+	for line := range strings.SplitSeq(string(text), "\n") {
+		if puzzle = firstField(line); puzzle != "" {
+			break
+		}
+	}
+	g, err := engine.Parse(puzzle)
+	if err != nil {
+		return fmt.Errorf("puzzle: %w", err)
+	}
+	svc, closeAll, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+	rec, created, err := svc.PutDaily(ctx, d, level, g, *force)
+	if err != nil {
+		return err
+	}
+	what := "replaced"
+	if created {
+		what = "stored"
+	}
+	fmt.Fprintf(stdout, "%s\t%s\t%s\trated %s (score %.2f)\n", rec.Date.Format(time.DateOnly), rec.Level, what, rec.RatedLevel, rec.Score)
+	return nil
+}
+
+// exportRecord is one line of a JSON export.
+type exportRecord struct {
+	Date       string  `json:"date"`
+	Level      string  `json:"level"`
+	Puzzle     string  `json:"puzzle"`
+	Solution   string  `json:"solution"`
+	Score      float64 `json:"score"`
+	RatedLevel string  `json:"rated_level"`
+	Hardest    string  `json:"hardest"`
+	Source     string  `json:"source"`
+	Seed       uint64  `json:"seed,string"`
+	StoredAt   string  `json:"stored_at"`
+}
+
+func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	f := newDailyFlags("export", "-store STORE [-from DATE] [-to DATE] [-level L] [-format tsv|json]", stderr)
+	from := f.fs.String("from", service.FirstDaily.Format(time.DateOnly), "first date")
+	to := f.fs.String("to", service.LastDaily.Format(time.DateOnly), "last date")
+	levelName := f.fs.String("level", "", "one level (default all)")
+	format := f.fs.String("format", "tsv", "tsv (date, level, puzzle, solution, score, rated level, hardest, source, seed, stored at; with a header line) or json (one object per line)")
+	if err := f.fs.Parse(args); err != nil {
+		return err
+	}
+	q := service.ArchiveQuery{Limit: service.MaxArchivePage}
+	var err error
+	if q.From, err = parseDay("from", *from); err != nil {
+		return err
+	}
+	if q.To, err = parseDay("to", *to); err != nil {
+		return err
+	}
+	if *levelName != "" {
+		if q.Level, err = engine.ParseLevel(*levelName); err != nil {
+			return err
+		}
+	}
+	if *format != "tsv" && *format != "json" {
+		return fmt.Errorf("-format %q: want tsv or json", *format)
+	}
+	svc, closeAll, err := f.open(ctx)
+	if err != nil {
+		return err
+	}
+	defer closeAll()
+	enc := json.NewEncoder(stdout)
+	if *format == "tsv" {
+		fmt.Fprintln(stdout, "date\tlevel\tpuzzle\tsolution\tscore\trated_level\thardest\tsource\tseed\tstored_at")
+	}
+	for {
+		page, err := svc.Archive(ctx, q)
+		if err != nil {
+			return err
+		}
+		for _, r := range page.Records {
+			e := exportRecord{Date: r.Date.Format(time.DateOnly), Level: r.Level.String(), Puzzle: r.Puzzle.String(),
+				Solution: r.Solution.String(), Score: r.Score, RatedLevel: r.RatedLevel.String(), Hardest: r.Hardest,
+				Source: r.Source, Seed: r.Seed, StoredAt: r.StoredAt.UTC().Format(time.RFC3339)}
+			if *format == "json" {
+				if err := enc.Encode(e); err != nil {
+					return err
+				}
+				continue
+			}
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%g\t%s\t%s\t%s\t%d\t%s\n", e.Date, e.Level, e.Puzzle, e.Solution, e.Score,
+				e.RatedLevel, e.Hardest, e.Source, e.Seed, e.StoredAt)
+		}
+		if page.Next.Date.IsZero() {
+			return nil
+		}
+		q.After = page.Next
+	}
+}
