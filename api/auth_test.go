@@ -48,7 +48,9 @@ func TestAuthScopes(t *testing.T) {
 	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 1, Fresh: true}}
 	m := NewMetrics(reg, reg)
 	h := NewServer(zap.New(core), m, f, Config{Keys: ring})
-	bearer := func(name string) map[string]string { return map[string]string{"Authorization": "Bearer " + secrets[name]} }
+	bearer := func(name string) map[string]string {
+		return map[string]string{"Authorization": "Bearer " + secrets[name]}
+	}
 	putBody := `{"puzzle":"` + puzzleEasy + `"}`
 	tests := []struct {
 		name, method, path, body string
