@@ -176,7 +176,7 @@ func (f *fakeStore) List(_ context.Context, q ArchiveQuery) ([]DailyRecord, erro
 	}
 	var out []DailyRecord
 	for d := q.From; !d.After(q.To); d = d.AddDate(0, 0, 1) {
-		for _, l := range engine.Levels {
+		for _, l := range engine.Levels() {
 			if rec, ok := f.recs[dailyKey{d.Format(time.DateOnly), l}]; ok && (q.Level == 0 || l == q.Level) &&
 				(q.After.Date.IsZero() || d.After(q.After.Date) || (d.Equal(q.After.Date) && l > q.After.Level)) {
 				out = append(out, rec)

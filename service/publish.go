@@ -96,7 +96,8 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 		return nil, err
 	}
 	if len(levels) == 0 {
-		levels = engine.Levels[:]
+		all := engine.Levels()
+		levels = all[:]
 	}
 	for _, l := range levels {
 		if err := l.Check(); err != nil {

@@ -108,7 +108,7 @@ func (s *SQL) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 const columns = `day, level, puzzle, solution, score, hardest, rated_level, seed, source, stored_at`
 
-// levelRank orders the levels easiest first, as engine.Levels does.
+// levelRank orders the levels easiest first, as engine.Levels() does.
 const levelRank = `CASE level WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END`
 
 // Get returns the record of (date, level), or service.ErrNoDaily.
