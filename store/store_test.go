@@ -39,8 +39,8 @@ func TestStores(t *testing.T) {
 			return func(t *testing.T, _ int) string { return "sqlite:" + filepath.Join(t.TempDir(), "daily.db") }
 		}},
 		{"postgres", func(t *testing.T) func(*testing.T, int) string {
-			url := pgtest.Start(t)
-			return func(t *testing.T, i int) string { return pgtest.CreateDB(t, url, fmt.Sprintf("store_%d", i)) }
+			srv := pgtest.Start(t)
+			return func(t *testing.T, i int) string { return pgtest.CreateDB(t, srv.URL, fmt.Sprintf("store_%d", i)) }
 		}},
 	}
 	for _, b := range backends {

@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -29,10 +30,21 @@ import (
 // idle machine, more on shared CI cores.
 const startTimeout = 60 * time.Second
 
-// Start starts a PostgreSQL server for t and returns the URL of its
-// "postgres" database (user postgres, trust authentication, loopback only).
-// The server stops and its files go when t ends.
-func Start(t testing.TB) string {
+// Server is a running test server.
+type Server struct {
+	// URL is the connection URL of its "postgres" database (user
+	// postgres, trust authentication, loopback only).
+	URL  string
+	stop func()
+}
+
+// Stop stops the server (a fast shutdown) and waits for it; a test calls
+// it to see what an outage does. It is safe to call more than once.
+func (s *Server) Stop() { s.stop() }
+
+// Start starts a PostgreSQL server for t and returns it. The server stops
+// and its files go when t ends.
+func Start(t testing.TB) *Server {
 	t.Helper()
 	bin := binDir(t)
 	root, err := os.MkdirTemp("", "pgtest-")
@@ -77,21 +89,25 @@ func Start(t testing.TB) string {
 	}
 	exited := make(chan struct{})
 	go func() { _ = srv.Wait(); close(exited) }()
-	t.Cleanup(func() {
-		_ = srv.Process.Signal(syscall.SIGINT) // fast shutdown
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			_ = srv.Process.Kill()
-			<-exited
-		}
-	})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			_ = srv.Process.Signal(syscall.SIGINT) // fast shutdown
+			select {
+			case <-exited:
+			case <-time.After(30 * time.Second):
+				_ = srv.Process.Kill()
+				<-exited
+			}
+		})
+	}
+	t.Cleanup(stop)
 	url := fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
 	if err := waitReady(ctx, url, exited); err != nil {
 		log, _ := os.ReadFile(filepath.Join(root, "postgres.log"))
 		t.Fatalf("postgres did not start: %v\n%s", err, log)
 	}
-	return url
+	return &Server{URL: url, stop: stop}
 }
 
 // CreateDB creates a fresh database on the server of url (from Start) and

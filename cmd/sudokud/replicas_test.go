@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
+	"github.com/sudokuhq/sudoku/internal/pgtest"
+)
+
+// buildSudokud builds the sudokud binary into a temporary directory.
+func buildSudokud(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "sudokud")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		t.Fatalf("go build: %v", err)
+	}
+	return bin
+}
+
+// startProcess runs bin with env added to the test's environment and
+// returns its base URL once it logged its address and /readyz answers 200.
+// SIGTERM stops it when the test ends. It may run on any goroutine: it
+// reports failures with t.Error and returns "".
+func startProcess(t *testing.T, bin string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Error(err)
+		return ""
+	}
+	if err := cmd.Start(); err != nil {
+		t.Error(err)
+		return ""
+	}
+	exited := make(chan error, 1)
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			var e struct{ Msg, Addr string }
+			if json.Unmarshal(sc.Bytes(), &e) == nil && e.Msg == "listening" {
+				addr <- e.Addr
+			}
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+		exited <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			t.Error("sudokud still running 30 s after SIGTERM")
+		}
+	})
+	select {
+	case a := <-addr:
+		return "http://" + a
+	case err := <-exited:
+		exited <- err // for the cleanup
+		t.Errorf("sudokud exited before listening: %v", err)
+	case <-time.After(time.Minute):
+		t.Error("sudokud logged no address within a minute")
+	}
+	return ""
+}
+
+// dailyPuzzle answers GET url (with the key, if any) and returns its
+// puzzle; any status but 200 fails the test.
+func dailyPuzzle(t *testing.T, url, secret string) string {
+	t.Helper()
+	h := map[string]string{}
+	if secret != "" {
+		h["Authorization"] = "Bearer " + secret
+	}
+	resp, body := get(t, url, h)
+	var p struct{ Puzzle string }
+	if resp.StatusCode != 200 || json.Unmarshal(body, &p) != nil || len(p.Puzzle) != 81 {
+		t.Fatalf("GET %s = %d %s", url, resp.StatusCode, body)
+	}
+	return p.Puzzle
+}
+
+// TestReplicasSharePostgres runs three sudokud processes on one
+// PostgreSQL database, one of them with another daily salt (another
+// generator): concurrent first requests for a new date get one puzzle
+// from all three, the odd replica serves what the others stored, a curated
+// puzzle reaches all three, and when the database goes away readiness
+// and new dates say so.
+func TestReplicasSharePostgres(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a binary and starts PostgreSQL")
+	}
+	pg := pgtest.Start(t)
+	db := pgtest.CreateDB(t, pg.URL, "replicas")
+	bin := buildSudokud(t)
+	secret, line, err := apikey.New("editor", []apikey.Scope{apikey.DailyAhead, apikey.Publish}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keys, []byte(line+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const house, other = "house", "other-generator"
+	common := []string{"SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_STORE=" + db, "SUDOKU_API_KEYS_FILE=" + keys,
+		"SUDOKU_WORKERS=1", "SUDOKU_BUFFER=1", "SUDOKU_DRAIN_DELAY=0"}
+	salts := []string{house, house, other}
+	replicas := make([]string, len(salts))
+	var wg sync.WaitGroup
+	for i, salt := range salts { // together: their migrations race for goose's lock
+		wg.Go(func() { replicas[i] = startProcess(t, bin, append(common, "SUDOKU_DAILY_SALT="+salt)...) })
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	for _, base := range replicas {
+		waitOK(t, base+"/readyz")
+	}
+
+	// Concurrent first requests for a new date, on all three replicas.
+	const first = "/daily?level=easy&date=2026-06-01"
+	got := make([]string, 12)
+	for i := range got {
+		wg.Go(func() { got[i] = dailyPuzzle(t, replicas[i%3]+first, "") })
+	}
+	wg.Wait()
+	for i, p := range got {
+		if p != got[0] {
+			t.Fatalf("request %d (replica %d) got %s, request 0 got %s: replicas disagree", i, i%3, p, got[0])
+		}
+	}
+
+	// The replica with the other generator serves what a house replica
+	// stored, and its own generator would have made another puzzle.
+	const second = "/daily?level=easy&date=2026-06-02"
+	stored := dailyPuzzle(t, replicas[0]+second, "")
+	if odd := dailyPuzzle(t, replicas[2]+second, ""); odd != stored {
+		t.Errorf("replica with salt %q served %s, want the stored %s", other, odd, stored)
+	}
+	day := time.Date(2026, 6, 2, 0, 0, 0, 0, time.UTC)
+	for _, tt := range []struct {
+		salt string
+		same bool
+	}{{house, true}, {other, false}} {
+		p, err := engine.Daily(context.Background(), day, engine.Easy, tt.salt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (p.Puzzle.String() == stored) != tt.same {
+			t.Errorf("salt %q generates %s; stored is %s; want same=%t", tt.salt, p.Puzzle, stored, tt.same)
+		}
+	}
+
+	// A curated puzzle for a day not begun yet replaces the generated one,
+	// and all three serve it.
+	const ahead = "/daily?level=easy&date=2099-01-01"
+	generated := dailyPuzzle(t, replicas[1]+ahead, secret)
+	req, _ := http.NewRequest(http.MethodPut, replicas[0]+"/daily/2099-01-01/easy", strings.NewReader(`{"puzzle":"`+easyPuzzle+`"}`))
+	req.Header.Set("Authorization", "Bearer "+secret)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"source":"curated"`) {
+		t.Fatalf("PUT curated = %d %s, want 200 (replaced)", resp.StatusCode, body)
+	}
+	if generated == engine.MustParse(easyPuzzle).String() {
+		t.Fatal("the generated puzzle is the curated one: the test proves nothing")
+	}
+	for i, base := range replicas {
+		if p := dailyPuzzle(t, base+ahead, secret); p != engine.MustParse(easyPuzzle).String() {
+			t.Errorf("replica %d serves %s after the PUT, want the curated puzzle", i, p)
+		}
+	}
+
+	// The database goes away: readiness fails, a new date answers 503
+	// store-unavailable, a public date already read is still served.
+	pg.Stop()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		resp, _ := get(t, replicas[0]+"/readyz", nil)
+		if resp.StatusCode == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/readyz = %d 30 s after the database stopped, want 503", resp.StatusCode)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	resp, p := call(t, "GET", replicas[0]+"/daily?level=easy&date=2026-06-03", "", "")
+	if resp.StatusCode != http.StatusServiceUnavailable || p["code"] != "store-unavailable" || resp.Header.Get("Retry-After") == "" {
+		t.Errorf("new date without a database = %d %v, want 503 store-unavailable with Retry-After", resp.StatusCode, p)
+	}
+	if p := dailyPuzzle(t, replicas[0]+first, ""); p != got[0] {
+		t.Errorf("public date read before the outage = %s, want %s from the cache", p, got[0])
+	}
+}
