@@ -18,6 +18,7 @@ import (
 
 	sudoku "github.com/sudokuhq/sudoku"
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
 )
@@ -150,7 +151,10 @@ func TestContract(t *testing.T) {
 		}
 	}
 	svc := service.New(service.Config{}, service.Deps{Pool: pool, Store: store.NewMemory()})
-	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 16 << 10})
+	ring, secrets := testKeys(t, map[string][]apikey.Scope{"editor": {apikey.Publish, apikey.DailyAhead}, "plain": nil}, nil)
+	h, _ := newTestServer(t, svc, Config{RateLimit: 0, MaxBodyBytes: 16 << 10, Keys: ring})
+	editor := map[string]string{"Authorization": "Bearer " + secrets["editor"]}
+	plain := map[string]string{"X-API-Key": secrets["plain"]}
 	c := newContract(t, h)
 	json := "application/json"
 	tests := []exchange{
@@ -219,6 +223,38 @@ func TestContract(t *testing.T) {
 		{name: "generate no solution", method: "GET", path: "/generate?level=easy&solution=false", wantStatus: 200},
 		{name: "daily no solution", method: "GET", path: "/daily?level=easy&date=2026-01-31&solution=false", wantStatus: 200},
 		{name: "generate bad solution", method: "GET", path: "/generate?level=easy&solution=maybe", invalidRequest: true, wantStatus: 400},
+		{name: "schedule", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01","to":"2099-01-02","levels":["easy"]}`, wantStatus: 200},
+		{name: "schedule again", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01","to":"2099-01-02","levels":["easy"]}`, wantStatus: 200},
+		{name: "schedule anonymous", method: "POST", path: "/daily/schedule", ctype: json, body: `{"from":"2099-01-01","to":"2099-01-02"}`, wantStatus: 401},
+		{name: "schedule without scope", method: "POST", path: "/daily/schedule", ctype: json, header: plain, body: `{"from":"2099-01-01","to":"2099-01-02"}`, wantStatus: 403},
+		{name: "schedule too long", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01","to":"2099-03-01"}`, wantStatus: 400},
+		{name: "schedule backwards", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-05","to":"2099-01-01"}`, wantStatus: 400},
+		{name: "schedule bad date", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-02-30","to":"2099-03-01"}`, invalidRequest: true, wantStatus: 400},
+		{name: "schedule missing to", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01"}`, invalidRequest: true, wantStatus: 400},
+		{name: "schedule bad level", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01","to":"2099-01-01","levels":["expert"]}`, invalidRequest: true, wantStatus: 400},
+		{name: "schedule unknown member", method: "POST", path: "/daily/schedule", ctype: json, header: editor, body: `{"from":"2099-01-01","to":"2099-01-01","level":"easy"}`, invalidRequest: true, wantStatus: 400},
+		{name: "daily ahead", method: "GET", path: "/daily?level=easy&date=2099-01-01", header: editor, wantStatus: 200},
+		{name: "daily ahead anonymous", method: "GET", path: "/daily?level=easy&date=2099-01-01", wantStatus: 401},
+		{name: "daily ahead without scope", method: "GET", path: "/daily?level=easy&date=2099-01-01", header: plain, wantStatus: 403},
+		{name: "daily bad key", method: "GET", path: "/daily?level=easy", header: map[string]string{"Authorization": "Bearer nope"}, wantStatus: 401},
+		{name: "put new", method: "PUT", path: "/daily/2099-02-01/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 201},
+		{name: "put replace", method: "PUT", path: "/daily/2099-01-01/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 200},
+		{name: "put rows", method: "PUT", path: "/daily/2099-02-02/easy", ctype: json, header: editor, body: `{"grid":` + rowsJSON(puzzleEasy) + `}`, wantStatus: 201},
+		{name: "put wrong level", method: "PUT", path: "/daily/2099-02-03/evil", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 422},
+		{name: "put forced level", method: "PUT", path: "/daily/2099-02-03/evil", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `","force":true}`, wantStatus: 201},
+		{name: "put conflict", method: "PUT", path: "/daily/2099-02-04/easy", ctype: json, header: editor, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
+		{name: "put no solution", method: "PUT", path: "/daily/2099-02-04/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
+		{name: "put two solutions", method: "PUT", path: "/daily/2099-02-04/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
+		{name: "put bad date", method: "PUT", path: "/daily/2099-13-01/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "put bad level", method: "PUT", path: "/daily/2099-01-01/expert", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "put over public", method: "PUT", path: "/daily/2026-01-31/hard", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `","force":true}`, wantStatus: 409},
+		{name: "put anonymous", method: "PUT", path: "/daily/2099-02-01/easy", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 401},
+		{name: "archive", method: "GET", path: "/daily/archive?from=2099-01-01&to=2099-12-31", header: editor, wantStatus: 200},
+		{name: "archive page", method: "GET", path: "/daily/archive?level=easy&limit=1&after=2099-01-01.easy", header: editor, wantStatus: 200},
+		{name: "archive bad limit", method: "GET", path: "/daily/archive?limit=1000", header: editor, invalidRequest: true, wantStatus: 400},
+		{name: "archive bad cursor", method: "GET", path: "/daily/archive?after=yesterday", header: editor, invalidRequest: true, wantStatus: 400},
+		{name: "archive backwards", method: "GET", path: "/daily/archive?from=2099-01-02&to=2099-01-01", header: editor, wantStatus: 400},
+		{name: "archive anonymous", method: "GET", path: "/daily/archive", wantStatus: 401},
 		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 	}
 	for _, x := range tests {
