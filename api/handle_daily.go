@@ -15,10 +15,10 @@ import (
 	"github.com/sudokuhq/sudoku/service"
 )
 
-// dailyCacheControl, for a dated URL, lets CDNs and publishers' pullers
-// keep the puzzle an hour, and serve it stale for a day while they
-// revalidate with the ETag: a date's puzzle never changes for a given
-// engine and salt.
+// dailyCacheControl, for a dated URL of a public day, lets CDNs and
+// publishers' pullers keep the puzzle an hour, and serve it stale for a
+// day while they revalidate with the ETag: a public day's stored puzzle
+// never changes.
 const dailyCacheControl = "public, max-age=3600, stale-while-revalidate=86400"
 
 // embargoedCacheControl keeps an answer for a date not public yet out of
@@ -64,7 +64,7 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 				writeError(w, r, log, err)
 				return
 			}
-			if service.Embargoed(date, now()) {
+			if _, err := service.Day(date); err == nil && service.Embargoed(date, now()) {
 				// Not public anywhere yet: for keys that may see ahead,
 				// and never kept by shared caches (an editor may still
 				// replace it).

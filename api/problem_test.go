@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -52,6 +53,12 @@ func TestProblemFor(t *testing.T) {
 		{"pool closed", engine.ErrPoolClosed, 503, "not-ready"},
 		{"deadline", wrap(context.DeadlineExceeded), 504, "deadline"},
 		{"canceled", context.Canceled, statusClientClosed, "canceled"},
+		{"store down", &service.StoreError{Op: "get", Err: errors.New("connection refused: password=hunter2")}, 503, "store-unavailable"},
+		{"range", &service.RangeError{From: time.Now(), To: time.Now().AddDate(0, 1, 0), Max: 31}, 400, "bad-range"},
+		{"wrong level", &service.LevelError{Want: engine.Evil, Got: engine.Easy}, 422, "wrong-level"},
+		{"published", &service.PublishedError{Date: time.Now()}, 409, "daily-published"},
+		{"no key", &authError{status: 401, reason: "x"}, 401, "unauthorized"},
+		{"no scope", &authError{status: 403, reason: "x"}, 403, "insufficient-scope"},
 		{"unknown", errors.New("disk on fire"), 500, "internal"},
 	}
 	for _, tt := range tests {
@@ -69,6 +76,9 @@ func TestProblemFor(t *testing.T) {
 	}
 	if p := problemFor(conflict); len(p.Cells) != 2 || p.Cells[0] != "r1c1" || p.Cells[1] != "r1c2" || p.Digit != 4 {
 		t.Errorf("conflict problem = %+v, want cells r1c1 r1c2, digit 4", p)
+	}
+	if p := problemFor(&service.StoreError{Op: "get", Err: errors.New("password=hunter2")}); p.RetryAfter != storeRetryAfter || strings.Contains(p.Detail, "hunter2") {
+		t.Errorf("store problem = %+v, want Retry-After %d and no detail of the driver's error", p, storeRetryAfter)
 	}
 	if p := problemFor(&fieldError{field: "current", err: parseErr}); p.Parameter != "current" {
 		t.Errorf("fieldError problem parameter = %q, want current", p.Parameter)
