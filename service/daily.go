@@ -18,10 +18,10 @@ var (
 	LastDaily  = time.Date(2100, 12, 31, 0, 0, 0, 0, time.UTC)
 )
 
-// EarliestZone is the time zone where each day starts first (UTC+14, the
+// earliestZone is the time zone where each day starts first (UTC+14, the
 // Line Islands): a date's puzzle is public once that day has begun there,
 // and before that only keys allowed to see ahead may read it.
-var EarliestZone = time.FixedZone("UTC+14", 14*60*60)
+var earliestZone = time.FixedZone("UTC+14", 14*60*60)
 
 // maxDailyEntries bounds the daily cache: four levels for a month of
 // dates, far more than the few dates newspapers pull at once.
@@ -51,9 +51,9 @@ func Day(date time.Time) (time.Time, error) {
 }
 
 // Today returns the latest public day at now: the calendar date in
-// EarliestZone, at 00:00 UTC.
+// earliestZone (UTC+14), at 00:00 UTC.
 func Today(now time.Time) time.Time {
-	t := now.In(EarliestZone)
+	t := now.In(earliestZone)
 	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 }
 

@@ -135,7 +135,7 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 		wg.Go(func() {
 			defer func() { <-sem }()
 			e := &entries[i]
-			rec, created, err := s.schedule(wctx, e.Date, e.Level)
+			rec, created, err := s.loadOrCreate(wctx, e.Date, e.Level)
 			if err != nil {
 				if wctx.Err() == nil {
 					mu.Lock()
@@ -165,19 +165,6 @@ func cmpErr(first, err error) error {
 		return first
 	}
 	return err
-}
-
-// schedule stores the puzzle of (day, level) if missing and reports
-// whether this call created it.
-func (s *Service) schedule(ctx context.Context, day time.Time, level engine.Level) (DailyRecord, bool, error) {
-	rec, err := s.storeGet(ctx, day, level)
-	if err == nil {
-		return rec, false, nil
-	}
-	if !errors.Is(err, ErrNoDaily) {
-		return rec, false, err
-	}
-	return s.loadOrCreate(ctx, day, level)
 }
 
 // LevelError reports a curated puzzle the rater puts at another level than

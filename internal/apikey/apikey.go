@@ -45,8 +45,8 @@ const (
 	GenerateBulk Scope = "generate:bulk"
 )
 
-// Scopes lists every scope, in the order the docs show them.
-var Scopes = []Scope{DailyAhead, Publish, GenerateBulk}
+// allScopes lists every scope, in the order the docs show them.
+var allScopes = []Scope{DailyAhead, Publish, GenerateBulk}
 
 // secretPrefix starts every secret, so that secret scanners and people
 // recognize one in a paste.
@@ -193,7 +193,7 @@ func parseLine(line string) (Key, error) {
 				if s == "" || s == "-" {
 					continue
 				}
-				if !slices.Contains(Scopes, Scope(s)) {
+				if !slices.Contains(allScopes, Scope(s)) {
 					return k, fmt.Errorf("unknown scope %q: want %s", clip(s), scopeList())
 				}
 				if !k.Has(Scope(s)) {
@@ -237,8 +237,8 @@ func clip(s string) string {
 }
 
 func scopeList() string {
-	s := make([]string, len(Scopes))
-	for i, sc := range Scopes {
+	s := make([]string, len(allScopes))
+	for i, sc := range allScopes {
 		s[i] = string(sc)
 	}
 	return strings.Join(s, ", ")
