@@ -261,3 +261,30 @@ func TestRedact(t *testing.T) {
 		}
 	}
 }
+
+func TestMemoryBoundKeepsCurated(t *testing.T) {
+	m := NewMemory()
+	ctx := t.Context()
+	base := record(t, "2000-01-01", engine.Easy, 1)
+	curated := base
+	curated.Source = service.SourceCurated
+	if err := m.Replace(ctx, curated); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i < maxMemoryRecords+10; i++ {
+		r := base
+		r.Date = base.Date.AddDate(0, 0, i)
+		if _, err := m.Insert(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(m.recs); n != maxMemoryRecords {
+		t.Errorf("memory store holds %d records, want the bound %d", n, maxMemoryRecords)
+	}
+	if _, err := m.Get(ctx, curated.Date, curated.Level); err != nil {
+		t.Errorf("curated record dropped: %v", err)
+	}
+	if _, err := m.Get(ctx, base.Date.AddDate(0, 0, 1), engine.Easy); !errors.Is(err, service.ErrNoDaily) {
+		t.Errorf("earliest generated record kept (%v), want it dropped", err)
+	}
+}

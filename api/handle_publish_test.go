@@ -1,0 +1,84 @@
+package api
+
+import (
+	"encoding/json"
+	"net/http"
+	"testing"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+func TestScheduleHandlerCounts(t *testing.T) {
+	d := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	f := &fakeService{schedule: []service.ScheduleEntry{
+		{Date: d, Level: engine.Easy, Status: service.ScheduleCreated},
+		{Date: d, Level: engine.Hard, Status: service.ScheduleExisting},
+		{Date: d, Level: engine.Evil, Status: service.SchedulePending},
+	}}
+	rec, _ := serve(handleSchedule(f, zap.NewNop()), "POST", "/daily/schedule", `{"from":"2026-12-01","to":"2026-12-01"}`, nil)
+	var got scheduleResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 {
+		t.Fatalf("POST /daily/schedule = %d %s", rec.Code, rec.Body)
+	}
+	if got.Complete || got.Created != 1 || got.Existing != 1 || got.Pending != 1 || len(got.Entries) != 3 || got.Entries[2].Status != "pending" {
+		t.Errorf("schedule answer = %+v, want 1 created, 1 existing, 1 pending, not complete", got)
+	}
+}
+
+func TestArchiveHandlerCursor(t *testing.T) {
+	d := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	f := &fakeService{archive: service.ArchivePage{
+		Records: []service.DailyRecord{{Date: d, Level: engine.Hard, Source: service.SourceGenerated, Seed: 1<<63 + 5}},
+		Next:    service.ArchiveCursor{Date: d, Level: engine.Hard},
+	}}
+	h := handleArchive(f, zap.NewNop())
+	rec, _ := serve(h, "GET", "/daily/archive?from=2026-12-01&to=2026-12-31&level=hard&limit=1", "", nil)
+	var got archiveResponse
+	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 {
+		t.Fatalf("GET /daily/archive = %d %s", rec.Code, rec.Body)
+	}
+	if got.Next != "2026-12-01.hard" || len(got.Puzzles) != 1 || got.Puzzles[0].Seed != "9223372036854775813" {
+		t.Errorf("archive answer = %+v, want next 2026-12-01.hard and the seed as a decimal string", got)
+	}
+	// The next page asks from after the cursor.
+	serve(h, "GET", "/daily/archive?after="+got.Next, "", nil)
+	if f.archiveQ.After.Date != d || f.archiveQ.After.Level != engine.Hard || f.archiveQ.From != service.FirstDaily || f.archiveQ.To != service.LastDaily {
+		t.Errorf("archive query after the cursor = %+v", f.archiveQ)
+	}
+}
+
+func TestPutDailyHandler(t *testing.T) {
+	f := &fakeService{putCreated: true}
+	rec, _ := serve(handlePutDailyRouted(f), "PUT", "/daily/2026-12-24/easy", `{"puzzle":"`+puzzleEasy+`","force":true}`, nil)
+	if rec.Code != 201 || rec.Header().Get("Location") != "/daily?date=2026-12-24&level=easy" || !f.putForce {
+		t.Errorf("PUT new = %d, Location %q, force %t; want 201, the /daily URL, force", rec.Code, rec.Header().Get("Location"), f.putForce)
+	}
+	f.putCreated = false
+	if rec, _ := serve(handlePutDailyRouted(f), "PUT", "/daily/2026-12-24/easy", `{"puzzle":"`+puzzleEasy+`"}`, nil); rec.Code != 200 || f.putForce {
+		t.Errorf("PUT replace = %d, force %t; want 200, no force", rec.Code, f.putForce)
+	}
+	for _, tt := range []struct{ path, body, param string }{
+		{"/daily/24-12-2026/easy", `{"puzzle":"` + puzzleEasy + `"}`, "date"},
+		{"/daily/2026-12-24/expert", `{"puzzle":"` + puzzleEasy + `"}`, "level"},
+		{"/daily/2026-12-24/easy", `{"force":true}`, "puzzle"},
+		{"/daily/2026-12-24/easy", `{"puzzle":"` + puzzleEasy + `","force":"yes"}`, ""},
+	} {
+		rec, p := serve(handlePutDailyRouted(f), "PUT", tt.path, tt.body, nil)
+		if rec.Code != 400 || p.Parameter != tt.param {
+			t.Errorf("PUT %s %s = %d parameter %q, want 400 naming %q", tt.path, tt.body, rec.Code, p.Parameter, tt.param)
+		}
+	}
+}
+
+// handlePutDailyRouted is handlePutDaily behind its chi route, which
+// fills in the path parameters.
+func handlePutDailyRouted(f *fakeService) http.Handler {
+	r := chi.NewRouter()
+	r.Method(http.MethodPut, "/daily/{date}/{level}", handlePutDaily(f, zap.NewNop()))
+	return r
+}
