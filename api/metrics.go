@@ -170,8 +170,8 @@ func (m *Metrics) Rated(op string, d time.Duration) {
 	m.rate.WithLabelValues(op).Observe(d.Seconds())
 }
 
-// Refused counts one call refused for want of a slot (service.Hooks).
-func (m *Metrics) Refused(op string) {
+// AdmissionRejected counts one call refused for want of a slot (service.Hooks).
+func (m *Metrics) AdmissionRejected(op string) {
 	m.refused.WithLabelValues(op).Inc()
 }
 

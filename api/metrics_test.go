@@ -80,7 +80,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 	m.Served(engine.Easy, false)
 	m.Solved("fast", 40*time.Microsecond)
 	m.Rated("rate", 2*time.Millisecond)
-	m.Refused("slow_solve")
+	m.AdmissionRejected("slow_solve")
 	tests := []struct {
 		name   string
 		labels map[string]string

@@ -4,7 +4,6 @@ import (
 	"context"
 	cryptorand "crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -14,11 +13,13 @@ import (
 
 // Pool errors.
 var (
-	// ErrOverloaded means too many requests are already waiting for
-	// generation: the request fails at once instead of queueing.
-	ErrOverloaded = errors.New("generation pool overloaded")
+	// ErrOverloaded means no capacity is free now: too many requests
+	// already wait for generation, or (in the service) no slot for a
+	// solve freed up in time. The request fails at once instead of
+	// queueing; errors wrap it with what was full.
+	ErrOverloaded = NewError(KindOverloaded, "overloaded")
 	// ErrPoolClosed means the pool was closed.
-	ErrPoolClosed = errors.New("generation pool closed")
+	ErrPoolClosed = NewError(KindNotReady, "generation pool closed")
 )
 
 // Pool defaults.
@@ -64,17 +65,17 @@ type PoolHooks interface {
 	Rejected(level Level, reason string)
 }
 
-// NopHooks is a PoolHooks that ignores everything.
-type NopHooks struct{}
+// NopPoolHooks is a PoolHooks that ignores everything.
+type NopPoolHooks struct{}
 
 // Generated does nothing.
-func (NopHooks) Generated(Level, time.Duration, int) {}
+func (NopPoolHooks) Generated(Level, time.Duration, int) {}
 
 // Depth does nothing.
-func (NopHooks) Depth(Level, int) {}
+func (NopPoolHooks) Depth(Level, int) {}
 
 // Rejected does nothing.
-func (NopHooks) Rejected(Level, string) {}
+func (NopPoolHooks) Rejected(Level, string) {}
 
 // PoolConfig configures a Pool. Zero fields take the defaults.
 type PoolConfig struct {
@@ -94,7 +95,7 @@ type PoolConfig struct {
 	// Options is the template of the pool's generation options: the pool
 	// sets Level and Seed (Symmetry, say, comes from here).
 	Options GenerateOptions
-	// Hooks receives the measurements (default NopHooks).
+	// Hooks receives the measurements (default NopPoolHooks).
 	Hooks PoolHooks
 	// Generate is the generator (default the package's Generate); tests
 	// substitute fakes.
@@ -194,7 +195,7 @@ func NewPool(cfg PoolConfig) *Pool {
 	}
 	p := &Pool{cfg: cfg, hooks: cfg.Hooks, gen: cfg.Generate}
 	if p.hooks == nil {
-		p.hooks = NopHooks{}
+		p.hooks = NopPoolHooks{}
 	}
 	if p.gen == nil {
 		p.gen = Generate
@@ -384,7 +385,7 @@ func (p *Pool) admit(l Level) error {
 		return nil
 	default:
 		p.hooks.Rejected(l, RejectOverloaded)
-		return ErrOverloaded
+		return fmt.Errorf("generation pool: %d requests already waiting: %w", cap(p.waiting), ErrOverloaded)
 	}
 }
 

@@ -106,3 +106,9 @@ type BatchError struct{ Count int }
 func (e *BatchError) Error() string {
 	return fmt.Sprintf("count %d is out of range: want 1 to %d", e.Count, MaxBatch)
 }
+
+// Kind returns engine.KindInvalid.
+func (e *BatchError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "count", the input at fault.
+func (e *BatchError) Parameter() string { return "count" }

@@ -29,11 +29,11 @@ type Solution struct {
 // name fails with *engine.UnknownAlgorithmError, a puzzle whose givens
 // conflict with *engine.ConflictError, one without solution with
 // engine.ErrNoSolution, a slow solver out of budget with
-// engine.ErrBudgetExceeded. It takes one CPU slot (ErrOverloaded when none is
+// engine.ErrBudgetExceeded. It takes one CPU slot (engine.ErrOverloaded when none is
 // free in time) and honours ctx's deadline when the algorithm does.
 //
 // Any algorithm but engine.DefaultAlgorithm is slow: it first takes one of
-// Config.MaxSlowInFlight slots (ErrOverloaded at once when none is free),
+// Config.MaxSlowInFlight slots (engine.ErrOverloaded at once when none is free),
 // and runs for at most Config.SlowSolveTimeout, past which it fails with
 // engine.ErrBudgetExceeded (ctx's own end still gives ctx's error).
 func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (Solution, error) {
