@@ -162,7 +162,7 @@ type Service struct {
 	slots      chan struct{} // admission semaphore for CPU-bound calls
 	slow       chan struct{} // semaphore for slow-algorithm solves, taken first
 	pool       Pool
-	fresh      *freshBudget
+	supply     *supply // nil without a pool
 	daily      dailyCache
 }
 
@@ -181,15 +181,18 @@ func New(cfg Config, deps Deps) *Service {
 	if deps.Hooks == nil {
 		deps.Hooks = NopHooks{}
 	}
-	return &Service{
+	s := &Service{
 		cfg:        cfg,
 		algorithms: engine.NewRegistry(classic.Algorithms()...),
 		hooks:      deps.Hooks,
 		slots:      make(chan struct{}, cfg.MaxInFlight),
 		slow:       make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:       deps.Pool,
-		fresh:      newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 	}
+	if deps.Pool != nil {
+		s.supply = newSupply(deps.Pool, cfg, deps.Hooks)
+	}
+	return s
 }
 
 // admit takes one CPU slot for operation op, waiting at most the admission
@@ -231,8 +234,9 @@ func (s *Service) admitSlow() (release func(), err error) {
 	}
 }
 
-// Ready reports whether the service can answer every use-case: the pool,
-// if any, has warmed up.
+// Ready reports whether the service can answer every use-case: without a
+// pool there is nothing to wait for; with one, its supply has warmed up once
+// (see supply.ready: a latch, not the buffer depth of the moment).
 func (s *Service) Ready() bool {
-	return s.pool == nil || s.pool.Ready()
+	return s.supply == nil || s.supply.ready()
 }
