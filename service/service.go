@@ -125,8 +125,12 @@ func (c Config) withDefaults() Config {
 // Hooks receives what the service did, for metrics. Implementations must be
 // safe for concurrent use and fast: they run on the request path.
 type Hooks interface {
-	// Solved reports one solve with the named algorithm and its duration.
+	// Solved reports one solve with engine.DefaultAlgorithm (named) and
+	// its duration: microseconds.
 	Solved(algorithm string, d time.Duration)
+	// SlowSolved reports one solve with another algorithm and its
+	// duration: milliseconds to seconds (see Service.solveSlow).
+	SlowSolved(algorithm string, d time.Duration)
 	// Rated reports one rating (or explanation, or hint) and its duration.
 	Rated(op string, d time.Duration)
 	// Served reports one puzzle handed out: fresh from the pool, or an
@@ -144,6 +148,9 @@ type NopHooks struct{}
 // Solved does nothing.
 func (NopHooks) Solved(string, time.Duration) {}
 
+// SlowSolved does nothing.
+func (NopHooks) SlowSolved(string, time.Duration) {}
+
 // Rated does nothing.
 func (NopHooks) Rated(string, time.Duration) {}
 
@@ -160,7 +167,7 @@ type Service struct {
 	algorithms *engine.Registry // every algorithm Solve can run
 	hooks      Hooks
 	slots      chan struct{} // admission semaphore for CPU-bound calls
-	slow       chan struct{} // semaphore for slow-algorithm solves, taken first
+	slow       chan struct{} // slots of solveSlow, taken before a CPU slot
 	pool       Pool
 	supply     *supply // nil without a pool
 	daily      dailyCache
@@ -220,19 +227,6 @@ func (s *Service) admit(ctx context.Context, op string) (release func(), err err
 }
 
 func (s *Service) release() { <-s.slots }
-
-// admitSlow takes one slow-solve slot without waiting: a slow solve is a
-// curiosity, and one that cannot start at once fails with engine.ErrOverloaded
-// instead of queueing CPU-heavy work.
-func (s *Service) admitSlow() (release func(), err error) {
-	select {
-	case s.slow <- struct{}{}:
-		return func() { <-s.slow }, nil
-	default:
-		s.hooks.AdmissionRejected(OpSlowSolve)
-		return nil, fmt.Errorf("%d slow solves already running: %w", cap(s.slow), engine.ErrOverloaded)
-	}
-}
 
 // Ready reports whether the service can answer every use-case: without a
 // pool there is nothing to wait for; with one, its supply has warmed up once

@@ -135,16 +135,13 @@ func TestRefusedHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	releaseSlow, err := s.admitSlow()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s.slow <- struct{}{} // every slow-solve slot taken
 	_, _ = s.Solve(context.Background(), g, "")
 	_, _ = s.Solve(context.Background(), g, "dfs")
 	_, _ = s.Rate(context.Background(), g)
 	_, _, _ = s.Explain(context.Background(), g)
 	_, _ = s.Hint(context.Background(), g, g)
-	releaseSlow()
+	<-s.slow
 	release()
 	want := map[string]int{OpSolve: 1, OpSlowSolve: 1, OpRate: 1, OpExplain: 1, OpHint: 1}
 	if !maps.Equal(h.refused, want) {
