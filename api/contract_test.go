@@ -240,7 +240,7 @@ func TestContract(t *testing.T) {
 		{name: "put new", method: "PUT", path: "/daily/2099-02-01/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 201},
 		{name: "put replace", method: "PUT", path: "/daily/2099-01-01/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 200},
 		{name: "put rows", method: "PUT", path: "/daily/2099-02-02/easy", ctype: json, header: editor, body: `{"grid":` + rowsJSON(puzzleEasy) + `}`, wantStatus: 201},
-		{name: "put wrong level", method: "PUT", path: "/daily/2099-02-03/evil", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 422},
+		{name: "put wrong level", method: "PUT", path: "/daily/2099-02-03/evil", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `"}`, wantStatus: 400},
 		{name: "put forced level", method: "PUT", path: "/daily/2099-02-03/evil", ctype: json, header: editor, body: `{"puzzle":"` + puzzleEasy + `","force":true}`, wantStatus: 201},
 		{name: "put conflict", method: "PUT", path: "/daily/2099-02-04/easy", ctype: json, header: editor, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
 		{name: "put no solution", method: "PUT", path: "/daily/2099-02-04/easy", ctype: json, header: editor, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},

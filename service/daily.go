@@ -40,6 +40,12 @@ func (e *DateError) Error() string {
 		FirstDaily.Format(time.DateOnly), LastDaily.Format(time.DateOnly))
 }
 
+// Kind returns engine.KindInvalid.
+func (e *DateError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "date", the input at fault.
+func (e *DateError) Parameter() string { return "date" }
+
 // Day returns date's calendar day (in date's own location) at 00:00 UTC,
 // or a *DateError when it is outside FirstDaily..LastDaily.
 func Day(date time.Time) (time.Time, error) {

@@ -112,6 +112,9 @@ func TestDailyStoreFailure(t *testing.T) {
 	if !errors.As(err, &se) || se.Op != "get" {
 		t.Fatalf("Daily with a failing store = %v, want *StoreError of get", err)
 	}
+	// Readiness follows the store (a service without a pool has nothing
+	// else to wait for).
+	s = New(Config{}, Deps{Store: st})
 	if s.Ready() {
 		t.Error("Ready() = true with a store that fails its ping")
 	}

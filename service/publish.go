@@ -41,6 +41,13 @@ func (e *RangeError) Error() string {
 	return fmt.Sprintf("range %s to %s spans %d days: at most %d", from, to, days(e.From, e.To), e.Max)
 }
 
+// Kind returns engine.KindInvalid.
+func (e *RangeError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "to", the end of the range, at fault whether it comes
+// before the start or too long after it.
+func (e *RangeError) Parameter() string { return "to" }
+
 func days(from, to time.Time) int { return int(to.Sub(from).Hours()/24) + 1 }
 
 // dayRange checks and normalizes a range of dates: both in range, from not
@@ -178,6 +185,13 @@ func (e *LevelError) Error() string {
 	return fmt.Sprintf("the puzzle rates %s (score %.2f), not %s: choose another puzzle or level, or set force", e.Got, e.Score, e.Want)
 }
 
+// Kind returns engine.KindInvalid: the level asked for is wrong for the
+// puzzle.
+func (e *LevelError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "level".
+func (e *LevelError) Parameter() string { return "level" }
+
 // PublishedError refuses to replace the puzzle of a date that is public
 // already: a published puzzle never changes.
 type PublishedError struct{ Date time.Time }
@@ -185,6 +199,9 @@ type PublishedError struct{ Date time.Time }
 func (e *PublishedError) Error() string {
 	return fmt.Sprintf("the puzzle of %s is public already and never changes", e.Date.Format(time.DateOnly))
 }
+
+// Kind returns engine.KindImmutable.
+func (e *PublishedError) Kind() engine.Kind { return engine.KindImmutable }
 
 // PutDaily stores an editor's puzzle as the puzzle of (date, level). The
 // puzzle must be well-formed with exactly one solution (*engine.ConflictError,

@@ -106,6 +106,9 @@ type StoreError struct {
 func (e *StoreError) Error() string { return fmt.Sprintf("daily store %s: %v", e.Op, e.Err) }
 func (e *StoreError) Unwrap() error { return e.Err }
 
+// Kind returns engine.KindUnavailable.
+func (e *StoreError) Kind() engine.Kind { return engine.KindUnavailable }
+
 // storeErr wraps a store failure, but lets the caller's own context
 // errors through unwrapped so a gone client is still a gone client.
 func storeErr(ctx context.Context, op string, err error) error {

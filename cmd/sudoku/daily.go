@@ -83,8 +83,7 @@ func (directPool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
 func (directPool) Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
 	return engine.Generate(ctx, opt)
 }
-func (directPool) Variant(engine.Level, uint64) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
-func (directPool) Ready() bool                                        { return true }
+func (directPool) Depth(engine.Level) int { return 0 }
 
 func parseDay(flagName, v string) (time.Time, error) {
 	d, err := time.Parse(time.DateOnly, v)
