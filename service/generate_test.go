@@ -140,7 +140,7 @@ func TestGenerateFreshRate(t *testing.T) {
 // as a variant, which anyone may receive; buffered and fresh ones do.
 func TestGenerateVariantsOnlyOfThePoolsPuzzles(t *testing.T) {
 	pool := &fakePool{}
-	s := New(Config{FreshRate: -1}, Deps{Pool: pool})
+	s := New(Config{FreshRate: -1}, Deps{Pool: pool, Store: &fakeStore{}})
 	seed := uint64(0xda11)
 	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Evil, Count: 3, Seed: &seed}); err != nil {
 		t.Fatal(err)
