@@ -91,8 +91,8 @@ type ScheduleEntry struct {
 // level (all four when levels is empty), generating the missing ones on
 // the pool as Daily does. It is idempotent: stored puzzles stay, and a
 // repeated call only fills in what is missing. Dates not reached within
-// ctx's deadline (less a margin for the answer) come back
-// SchedulePending; call again to finish them. It fails with *DateError or
+// ctx's deadline (less a margin for the answer), or refused for want of
+// pool capacity, come back SchedulePending; call again to finish them. It fails with *DateError or
 // *RangeError (at most MaxScheduleDays) before doing anything.
 func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []engine.Level) ([]ScheduleEntry, error) {
 	if s.pool == nil || s.store == nil {
@@ -144,7 +144,9 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 			e := &entries[i]
 			rec, created, err := s.loadOrCreate(wctx, e.Date, e.Level)
 			if err != nil {
-				if wctx.Err() == nil {
+				// Out of time or of pool capacity: the entry stays
+				// pending for the next call. Anything else fails the call.
+				if wctx.Err() == nil && engine.KindOf(err) != engine.KindOverloaded {
 					mu.Lock()
 					firstErr = cmpErr(firstErr, err)
 					mu.Unlock()

@@ -203,3 +203,15 @@ func TestArchive(t *testing.T) {
 		t.Errorf("archive backwards = %v, want *RangeError", err)
 	}
 }
+
+func TestScheduleOverloadedIsPending(t *testing.T) {
+	s := New(Config{}, Deps{Pool: &fakePool{genErr: engine.ErrOverloaded}, Store: &fakeStore{}, Now: fixedNow})
+	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), []engine.Level{engine.Easy})
+	if err != nil || len(entries) != 1 || entries[0].Status != SchedulePending {
+		t.Errorf("Schedule on an overloaded pool = %+v, %v; want one pending entry and no error", entries, err)
+	}
+	s = New(Config{}, Deps{Pool: &fakePool{genErr: engine.ErrGenerationFailed}, Store: &fakeStore{}, Now: fixedNow})
+	if _, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), nil); !errors.Is(err, engine.ErrGenerationFailed) {
+		t.Errorf("Schedule with a failing generator = %v, want ErrGenerationFailed", err)
+	}
+}
