@@ -38,23 +38,24 @@ func clientKey(ctx context.Context) (apikey.Key, bool) {
 	return k, ok
 }
 
-// authError is a request without the key or the scope it needs: 401 or
-// 403, with a WWW-Authenticate challenge.
+// authError is the refusal of a request without the key or the scope it
+// needs: 401 or 403, with a WWW-Authenticate challenge. It is answered by
+// the middleware or handler that finds it, never passed on as an error.
 type authError struct {
-	status int
-	scope  apikey.Scope // the scope needed, if any
-	reason string
+	status     int
+	scope      apikey.Scope // the scope needed, if any
+	invalidKey bool         // a key was sent, and is not known
+	reason     string
 }
 
-func (e *authError) Error() string { return e.reason }
-
+// problem is the 401 or 403 of e, with its challenge (RFC 6750).
 func (e *authError) problem() Problem {
 	p := Problem{Status: e.status, Detail: e.reason}
 	challenge := `Bearer realm="` + authRealm + `"`
 	switch e.status {
 	case http.StatusUnauthorized:
 		p.Code, p.Title = "unauthorized", "API key missing or invalid"
-		if strings.HasPrefix(e.reason, "invalid") {
+		if e.invalidKey {
 			challenge += `, error="invalid_token"`
 		}
 	default:
@@ -105,7 +106,8 @@ func withAuth(keys Keys) func(http.Handler) http.Handler {
 				k, ok = keys.Lookup(secret)
 			}
 			if !ok {
-				writeProblem(w, r, (&authError{status: http.StatusUnauthorized, reason: "invalid API key: it is unknown, revoked or malformed"}).problem())
+				writeProblem(w, r, (&authError{status: http.StatusUnauthorized, invalidKey: true,
+					reason: "invalid API key: it is unknown, revoked or malformed"}).problem())
 				return
 			}
 			if ci, ok := r.Context().Value(clientInfoKey{}).(*clientInfo); ok {
@@ -117,9 +119,9 @@ func withAuth(keys Keys) func(http.Handler) http.Handler {
 }
 
 // requireScope returns nil when the request's key carries scope, else the
-// *authError to answer: 401 without a key, 403 with a key lacking it.
-// what says what the scope is needed for.
-func requireScope(r *http.Request, scope apikey.Scope, what string) error {
+// refusal to answer: 401 without a key, 403 with a key lacking it. what
+// says what the scope is needed for.
+func requireScope(r *http.Request, scope apikey.Scope, what string) *authError {
 	k, ok := clientKey(r.Context())
 	switch {
 	case !ok:
@@ -136,8 +138,8 @@ func requireScope(r *http.Request, scope apikey.Scope, what string) error {
 func withScope(scope apikey.Scope, what string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if err := requireScope(r, scope, what); err != nil {
-				writeProblem(w, r, err.(*authError).problem())
+			if ae := requireScope(r, scope, what); ae != nil {
+				writeProblem(w, r, ae.problem())
 				return
 			}
 			next.ServeHTTP(w, r)

@@ -68,8 +68,8 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 				// Not public anywhere yet: for keys that may see ahead,
 				// and never kept by shared caches (an editor may still
 				// replace it).
-				if err := requireScope(r, apikey.DailyAhead, "the puzzle of a day that has not begun in UTC+14"); err != nil {
-					writeError(w, r, log, err)
+				if ae := requireScope(r, apikey.DailyAhead, "the puzzle of a day that has not begun in UTC+14"); ae != nil {
+					writeProblem(w, r, ae.problem())
 					return
 				}
 				cacheControl = embargoedCacheControl

@@ -147,8 +147,8 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 			return
 		}
 		if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None; onDemand && req.Count > anonBatch {
-			if err := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); err != nil {
-				writeError(w, r, log, err)
+			if ae := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); ae != nil {
+				writeProblem(w, r, ae.problem())
 				return
 			}
 		}

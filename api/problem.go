@@ -152,9 +152,6 @@ const storeRetryAfter = 5
 // fault and its allowed values, a parse position, conflicting cells).
 // Anything without a kind is a 500 whose detail stays in the log.
 func problemFor(err error) Problem {
-	if ae, ok := errors.AsType[*authError](err); ok {
-		return ae.problem()
-	}
 	var (
 		maxBytes *http.MaxBytesError
 		decode   *decodeError

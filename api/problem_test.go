@@ -57,8 +57,6 @@ func TestProblemFor(t *testing.T) {
 		{"range", &service.RangeError{From: time.Now(), To: time.Now().AddDate(0, 1, 0), Max: 31}, 400, "bad-parameter"},
 		{"wrong level", &service.LevelError{Want: engine.Evil, Got: engine.Easy}, 400, "bad-parameter"},
 		{"published", &service.PublishedError{Date: time.Now()}, 409, "daily-published"},
-		{"no key", &authError{status: 401, reason: "x"}, 401, "unauthorized"},
-		{"no scope", &authError{status: 403, reason: "x"}, 403, "insufficient-scope"},
 		{"unknown", errors.New("disk on fire"), 500, "internal"},
 	}
 	for _, tt := range tests {

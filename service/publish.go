@@ -92,8 +92,9 @@ type ScheduleEntry struct {
 // the pool as Daily does. It is idempotent: stored puzzles stay, and a
 // repeated call only fills in what is missing. Dates not reached within
 // ctx's deadline (less a margin for the answer), or refused for want of
-// pool capacity, come back SchedulePending; call again to finish them. It fails with *DateError or
-// *RangeError (at most MaxScheduleDays) before doing anything.
+// pool capacity, come back SchedulePending; call again to finish them.
+// It fails with *DateError or *RangeError (at most MaxScheduleDays)
+// before doing anything.
 func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []engine.Level) ([]ScheduleEntry, error) {
 	if s.pool == nil || s.store == nil {
 		return nil, ErrNotReady
@@ -148,7 +149,9 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 				// pending for the next call. Anything else fails the call.
 				if wctx.Err() == nil && engine.KindOf(err) != engine.KindOverloaded {
 					mu.Lock()
-					firstErr = cmpErr(firstErr, err)
+					if firstErr == nil {
+						firstErr = err
+					}
 					mu.Unlock()
 				}
 				return
@@ -167,13 +170,6 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 		return entries, err
 	}
 	return entries, nil
-}
-
-func cmpErr(first, err error) error {
-	if first != nil {
-		return first
-	}
-	return err
 }
 
 // LevelError reports a curated puzzle the rater puts at another level than
