@@ -11,7 +11,9 @@
 // SUDOKU_MAX_BODY); a flag given on the command line wins. On SIGINT or
 // SIGTERM it reports not ready, waits the drain delay, stops accepting
 // connections, drains the requests in flight (cancelling them past the
-// shutdown timeout), then stops the generation pool. See docs/service.md.
+// shutdown timeout), then stops the generation pool. With -api-keys it
+// reloads the key file when it changes and on SIGHUP. See docs/service.md
+// and docs/publishing.md.
 package main
 
 import (
