@@ -83,8 +83,6 @@ type ScheduleEntry struct {
 	Date   time.Time
 	Level  engine.Level
 	Status string
-	// Record is the stored puzzle (zero when Status is SchedulePending).
-	Record DailyRecord
 }
 
 // Schedule makes sure a puzzle is stored for every date from..to and every
@@ -143,7 +141,7 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 		wg.Go(func() {
 			defer func() { <-sem }()
 			e := &entries[i]
-			rec, created, err := s.loadOrCreate(wctx, e.Date, e.Level)
+			_, created, err := s.loadOrCreate(wctx, e.Date, e.Level)
 			if err != nil {
 				// Out of time or of pool capacity: the entry stays
 				// pending for the next call. Anything else fails the call.
@@ -156,7 +154,7 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 				}
 				return
 			}
-			e.Record, e.Status = rec, ScheduleExisting
+			e.Status = ScheduleExisting
 			if created {
 				e.Status = ScheduleCreated
 			}
