@@ -164,7 +164,7 @@ func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.
 		return DailyRecord{}, false, err
 	}
 	rec = DailyRecord{Date: day, Level: level, Puzzle: p.Puzzle, Solution: p.Solution, Score: p.Score,
-		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: SourceGenerated, StoredAt: s.now().UTC()}
+		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: SourceGenerated, StoredAt: s.storedAt()}
 	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 	defer cancel()
 	stored, err := s.store.Insert(sctx, rec)

@@ -237,7 +237,7 @@ func (s *Service) PutDaily(ctx context.Context, date time.Time, level engine.Lev
 	}
 	res := engine.Solve(puzzle)
 	rec = DailyRecord{Date: day, Level: level, Puzzle: puzzle, Solution: res.Solution, Score: rating.Score,
-		Hardest: rating.Hardest, RatedLevel: rating.Level, Source: SourceCurated, StoredAt: s.now().UTC()}
+		Hardest: rating.Hardest, RatedLevel: rating.Level, Source: SourceCurated, StoredAt: s.storedAt()}
 	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 	defer cancel()
 	if err := s.store.Replace(sctx, rec); err != nil {

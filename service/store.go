@@ -38,7 +38,9 @@ type DailyRecord struct {
 	Seed uint64
 	// Source is SourceGenerated or SourceCurated.
 	Source string
-	// StoredAt is when the record was written.
+	// StoredAt is when the record was written, to the microsecond (what
+	// PostgreSQL keeps), so that a record read back equals the one
+	// written.
 	StoredAt time.Time
 }
 
@@ -91,6 +93,9 @@ type DailyStore interface {
 	// Ping reports whether the store is reachable.
 	Ping(ctx context.Context) error
 }
+
+// storedAt is the StoredAt of a record written now.
+func (s *Service) storedAt() time.Time { return s.now().UTC() }
 
 // ErrNoDaily is the store's answer to Get for a (date, level) with no
 // record.

@@ -26,6 +26,8 @@ func TestStores(t *testing.T) {
 		{"get-insert-replace", testGetInsertReplace},
 		{"concurrent-insert-one-winner", testConcurrentInsert},
 		{"list", testList},
+		{"created-detectable", testCreatedDetectable},
+		{"service-schedule", testServiceSchedule},
 	}
 	backends := []struct {
 		name string
@@ -286,5 +288,61 @@ func TestMemoryBoundKeepsCurated(t *testing.T) {
 	}
 	if _, err := m.Get(ctx, base.Date.AddDate(0, 0, 1), engine.Easy); !errors.Is(err, service.ErrNoDaily) {
 		t.Errorf("earliest generated record kept (%v), want it dropped", err)
+	}
+}
+
+// testCreatedDetectable: a record with a microsecond StoredAt reads back
+// equal, which is how the service tells its own insert from another's.
+func testCreatedDetectable(t *testing.T, s Store) {
+	r := record(t, "2026-08-08", engine.Hard, 5)
+	r.StoredAt = time.Date(2026, 11, 25, 8, 0, 0, 123456000, time.UTC)
+	got, err := s.Insert(t.Context(), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !got.StoredAt.Equal(r.StoredAt) {
+		t.Errorf("StoredAt read back %v, want %v", got.StoredAt, r.StoredAt)
+	}
+}
+
+// genPool is a service.Pool that generates in the caller's goroutine, all
+// a schedule needs.
+type genPool struct{}
+
+func (genPool) Get(context.Context, engine.Level) (engine.Puzzle, error) {
+	return engine.Puzzle{}, errNoBuffer
+}
+func (genPool) TryGet(engine.Level) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
+func (genPool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
+	return engine.Puzzle{}, errNoBuffer
+}
+func (genPool) Generate(ctx context.Context, o engine.GenerateOptions) (engine.Puzzle, error) {
+	return engine.Generate(ctx, o)
+}
+func (genPool) Depth(engine.Level) int { return 0 }
+
+var errNoBuffer = errors.New("no buffer")
+
+// testServiceSchedule runs the service's schedule on the store: new
+// entries are reported created (the service recognizes its own insert in
+// what the store reads back), then existing, with the same puzzles.
+func testServiceSchedule(t *testing.T, s Store) {
+	svc := service.New(service.Config{DailySalt: "paper"}, service.Deps{Pool: genPool{}, Store: s})
+	d := day("2026-09-01")
+	for _, want := range []string{service.ScheduleCreated, service.ScheduleExisting} {
+		entries, err := svc.Schedule(t.Context(), d, d.AddDate(0, 0, 1), []engine.Level{engine.Easy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if e.Status != want {
+				t.Errorf("%s %s: status %s, want %s", e.Date.Format(time.DateOnly), e.Level, e.Status, want)
+			}
+		}
+	}
+	rec, err := svc.Daily(t.Context(), d, engine.Easy)
+	want, _ := engine.Daily(t.Context(), d, engine.Easy, "paper")
+	if err != nil || rec.Puzzle != want.Puzzle {
+		t.Errorf("Daily after the schedule = %v, %v; want the scheduled puzzle %v", rec.Puzzle, err, want.Puzzle)
 	}
 }
