@@ -95,7 +95,7 @@ type DailyStore interface {
 }
 
 // storedAt is the StoredAt of a record written now.
-func (s *Service) storedAt() time.Time { return s.now().UTC() }
+func (s *Service) storedAt() time.Time { return s.now().UTC().Truncate(time.Microsecond) }
 
 // ErrNoDaily is the store's answer to Get for a (date, level) with no
 // record.
