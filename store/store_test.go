@@ -305,29 +305,11 @@ func testCreatedDetectable(t *testing.T, s Store) {
 	}
 }
 
-// genPool is a service.Pool that generates in the caller's goroutine, all
-// a schedule needs.
-type genPool struct{}
-
-func (genPool) Get(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, errNoBuffer
-}
-func (genPool) TryGet(engine.Level) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
-func (genPool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, errNoBuffer
-}
-func (genPool) Generate(ctx context.Context, o engine.GenerateOptions) (engine.Puzzle, error) {
-	return engine.Generate(ctx, o)
-}
-func (genPool) Depth(engine.Level) int { return 0 }
-
-var errNoBuffer = errors.New("no buffer")
-
 // testServiceSchedule runs the service's schedule on the store: new
 // entries are reported created (the service recognizes its own insert in
 // what the store reads back), then existing, with the same puzzles.
 func testServiceSchedule(t *testing.T, s Store) {
-	svc := service.New(service.Config{DailySalt: "paper"}, service.Deps{Pool: genPool{}, Store: s})
+	svc := service.New(service.Config{DailySalt: "paper"}, service.Deps{Pool: service.InlinePool{}, Store: s})
 	d := day("2026-09-01")
 	for _, want := range []string{service.ScheduleCreated, service.ScheduleExisting} {
 		entries, err := svc.Schedule(t.Context(), d, d.AddDate(0, 0, 1), []engine.Level{engine.Easy})

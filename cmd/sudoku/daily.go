@@ -63,27 +63,9 @@ func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := service.New(service.Config{DailySalt: *f.salt, GenerateTimeout: time.Minute}, service.Deps{Pool: directPool{}, Store: st})
+	svc := service.New(service.Config{DailySalt: *f.salt, GenerateTimeout: time.Minute}, service.Deps{Pool: service.InlinePool{}, Store: st})
 	return svc, func() { st.Close() }, nil
 }
-
-// directPool is a service.Pool without workers or buffers: Generate runs
-// the generator in the caller's goroutine, all the daily tools need.
-type directPool struct{}
-
-var errNoBuffer = errors.New("the daily tools keep no puzzle buffer")
-
-func (directPool) Get(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, errNoBuffer
-}
-func (directPool) TryGet(engine.Level) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
-func (directPool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, errNoBuffer
-}
-func (directPool) Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
-	return engine.Generate(ctx, opt)
-}
-func (directPool) Depth(engine.Level) int { return 0 }
 
 func parseDay(flagName, v string) (time.Time, error) {
 	d, err := time.Parse(time.DateOnly, v)
