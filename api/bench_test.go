@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -20,7 +21,7 @@ import (
 //
 //	go test -run '^$' -bench Handlers -benchmem ./api
 func BenchmarkHandlers(b *testing.B) {
-	puzzles := dataset.LoadPuzzles(b, dataset.Top1465, 0)
+	puzzles := datasettest.LoadPuzzles(b, dataset.Top1465, 0)
 	pool := engine.NewPool(engine.PoolConfig{Workers: 1})
 	b.Cleanup(pool.Close)
 	for deadline := time.Now().Add(time.Minute); !pool.Ready() && time.Now().Before(deadline); {

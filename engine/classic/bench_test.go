@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // benchSample is the size of each benchmark sample: seed 002 compared its
@@ -89,7 +90,7 @@ func BenchmarkAlgorithms(b *testing.B) {
 // Run with -benchtime=1x: one op is the 100 runs.
 func BenchmarkBruteForceExample(b *testing.B) {
 	var g engine.Grid
-	for _, r := range dataset.Load(b, dataset.CalibKrazyDad, 0) {
+	for _, r := range datasettest.Load(b, dataset.CalibKrazyDad, 0) {
 		if h := engine.MustParse(r.Puzzle()); r.Field(1) == "1-easy" && h.Givens() > g.Givens() {
 			g = h
 		}
