@@ -34,7 +34,7 @@ type GenerateOptions struct {
 	MinTier int
 	// AllowedFailures is the number of tuned-masking moves that fail to
 	// bring the puzzle closer to the target before the completed grid is
-	// abandoned and a new one is drawn (seed 000's allowed failures); 0
+	// abandoned and a new one is drawn (Ease and Toil's allowed failures); 0
 	// means DefaultAllowedFailures.
 	AllowedFailures int
 }
@@ -86,7 +86,7 @@ const (
 	// MaxAttempts grids or this many ratings, whichever comes first: about
 	// a second of one core.
 	maxGenerateRatings = 20_000
-	// UpperTier is the first of the rater's upper tiers (seed 001's level
+	// UpperTier is the first of the rater's upper tiers (Cheng and Xiao's level
 	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
 	// jellyfish, WXYZ-wing and trial).
 	UpperTier = 3

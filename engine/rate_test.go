@@ -238,7 +238,7 @@ func TestTechniquesOrdered(t *testing.T) {
 	}
 }
 
-// TestRateCounts checks the seeds' step formula on boards small enough to
+// TestRateCounts checks Cheng and Xiao's step formula on boards small enough to
 // count by hand.
 func TestRateCounts(t *testing.T) {
 	sol := MustParse(easySolution)

@@ -68,7 +68,7 @@ func TestSolveErrors(t *testing.T) {
 	}
 }
 
-// hardest is norvig_top95 #1: the seed-002 solvers take seconds on it.
+// hardest is norvig_top95 #1: The classic solvers take seconds on it.
 const hardest = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 func TestSlowSolvesCannotStarveFast(t *testing.T) {

@@ -27,7 +27,7 @@ const (
 )
 
 // SolveAnnealing solves by simulated annealing, the stochastic search a
-// service can use (seed 002's stochastic search compared guesses with the
+// service can use (Parnell, Freeze and Smith's stochastic search compared guesses with the
 // known answer, which a solver does not have). It uses the standard
 // formulation: every block is filled with a random permutation of its
 // missing digits, so blocks are always right; the cost is the number of
