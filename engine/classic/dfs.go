@@ -18,7 +18,7 @@ import (
 // It explores exactly the tree of SolveBacktrack, in the same order, so the
 // two return the same Result on every puzzle; what differs is the book-keeping
 // (tried sets and peer scans instead of recursion and unit masks), which is
-// what the seed measured. It counts solutions up to limit (below 1 taken as
+// what the paper measured. It counts solutions up to limit (below 1 taken as
 // 1), with the same budget (maxNodes placements, DefaultMaxNodes when <= 0),
 // ctx checks and error rules as SolveBacktrack.
 //
