@@ -52,7 +52,7 @@ type Puzzle struct {
 	// the first one gave a puzzle at the level).
 	Attempts int
 	// Fresh is true for a puzzle made by the generator and false for an
-	// isomorphic variant of an earlier puzzle (see Pool.Variant).
+	// isomorphic variant of an earlier puzzle (see VariantOf).
 	Fresh bool
 	// Variant is the seed of the transformation that made a variant from
 	// the puzzle of Seed; 0 for a fresh puzzle.

@@ -30,7 +30,7 @@ type Rating struct {
 	// (1 = every empty cell has one candidate; lower is harder), with the
 	// exponential weight of WNEFLambda.
 	WNEF float64
-	// Hardest is the name of the hardest technique used, as in Techniques.
+	// Hardest is the name of the hardest technique used (see Techniques).
 	Hardest string
 	// HardestTier is its tier, 1..6 (SudokuExplainer-style max rating).
 	HardestTier int

@@ -127,7 +127,7 @@ func (h *refusedHooks) AdmissionRejected(op string) {
 	h.refused[op]++
 }
 
-func TestRefusedHook(t *testing.T) {
+func TestAdmissionRejectedHook(t *testing.T) {
 	h := &refusedHooks{refused: map[string]int{}}
 	s := New(Config{MaxInFlight: 1, MaxSlowInFlight: 1, AdmissionWait: time.Millisecond}, Deps{Hooks: h})
 	g := engine.MustParse(hardest)
