@@ -16,9 +16,9 @@
 // # Coordinates
 //
 // Cells are numbered 0..80 in row-major order: cell = 9*row + col. Blocks
-// (boxes) are numbered 0..8 left to right, top to bottom; Ease and Toil's formulas
-// hold: block c(i,j) = 3⌊i/3⌋ + ⌊j/3⌋ and the k-th cell of block c is at row
-// 3⌊c/3⌋ + ⌊k/3⌋, column 3(c mod 3) + (k mod 3). Human-facing text names
+// (boxes) are numbered 0..8 left to right, top to bottom; Ease and Toil's
+// formulas hold: block c(i,j) = 3⌊i/3⌋ + ⌊j/3⌋ and the k-th cell of block c is
+// at row 3⌊c/3⌋ + ⌊k/3⌋, column 3(c mod 3) + (k mod 3). Human-facing text names
 // cells r1c1..r9c9 (1-based), as solving guides do.
 //
 // # Candidates

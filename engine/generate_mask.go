@@ -404,8 +404,8 @@ func isUnique(g Grid) bool {
 	return Solve(g).Count == 1
 }
 
-// solvesBySingles reports whether naked and hidden singles alone fill g
-// (the math-fun list's level 1). Such a puzzle has exactly one solution, since every
+// solvesBySingles reports whether naked and hidden singles alone fill g (the
+// math-fun list's level 1). Such a puzzle has exactly one solution, since every
 // placement was forced.
 func solvesBySingles(g Grid) bool {
 	b, ok := NewBoard(g)

@@ -6,7 +6,8 @@ import (
 )
 
 // Rating is the difficulty of a puzzle as the rater's simulated human expert
-// sees it (Ease and Toil, Cheng and Xiao, math-fun and HumanSolve), with the fitted score and level.
+// sees it (Ease and Toil, Cheng and Xiao, math-fun and HumanSolve), with the
+// fitted score and level.
 type Rating struct {
 	// Level is the service's difficulty class, from Score.
 	Level Level
@@ -34,8 +35,8 @@ type Rating struct {
 	Hardest string
 	// HardestTier is its tier, 1..6 (SudokuExplainer-style max rating).
 	HardestTier int
-	// Level1 reports the math-fun list's level 1: solved by naked and hidden singles
-	// alone.
+	// Level1 reports the math-fun list's level 1: solved by naked and hidden
+	// singles alone.
 	Level1 bool
 	// Counts maps a technique name to the number of its valid applications
 	// on the path; techniques never applied are absent.

@@ -16,10 +16,10 @@ import (
 // budget is a second or two of work.
 const DefaultMaxAttempts = 2_000_000
 
-// SolveBrute is Parnell, Freeze and Smith's optimized brute force: it fills the empty cells in
-// row-major order, each with a digit drawn uniformly at random among those
-// not yet in its row, column or block; when a cell has no such digit the
-// attempt is abandoned and a new one starts from the puzzle. Nothing is
+// SolveBrute is Parnell, Freeze and Smith's optimized brute force: it fills the
+// empty cells in row-major order, each with a digit drawn uniformly at random
+// among those not yet in its row, column or block; when a cell has no such digit
+// the attempt is abandoned and a new one starts from the puzzle. Nothing is
 // remembered between attempts.
 //
 // It finds at most one solution: Count is 1 with the solution, or 0 with no
@@ -35,12 +35,12 @@ func SolveBrute(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts 
 	return randomFill(ctx, g, rng, maxAttempts, false)
 }
 
-// SolveNaive is Parnell, Freeze and Smith's naive brute force: SolveBrute without the block
-// rule while drawing. Each cell gets a random digit not yet in its row or
-// column; the blocks are checked only when a band of three rows is complete,
-// and a repeated digit in one of its blocks abandons the attempt, as does a
-// cell with no digit left. Same guarantees, budget, counters and ctx rule as
-// SolveBrute; in practice it solves only grids with few empty cells (the
+// SolveNaive is Parnell, Freeze and Smith's naive brute force: SolveBrute
+// without the block rule while drawing. Each cell gets a random digit not yet in
+// its row or column; the blocks are checked only when a band of three rows is
+// complete, and a repeated digit in one of its blocks abandons the attempt, as
+// does a cell with no digit left. Same guarantees, budget, counters and ctx rule
+// as SolveBrute; in practice it solves only grids with few empty cells (the
 // seed: about 11,000 attempts on a simple example, none of 25 easy puzzles
 // within two million).
 func SolveNaive(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int) (engine.Result, error) {
