@@ -462,7 +462,7 @@ func TestRandomizedReproducible(t *testing.T) {
 // algorithm must agree with the oracle whenever it finishes, and the only
 // errors allowed are ErrBudgetExceeded.
 //
-//	go test ./engine -run '^$' -fuzz FuzzAlgorithms -fuzztime 30s
+//	go test ./engine/classic -run '^$' -fuzz FuzzAlgorithms -fuzztime 30s
 func FuzzAlgorithms(f *testing.F) {
 	f.Add(easyPuzzle)
 	f.Add(easySolution)
