@@ -58,7 +58,7 @@ type batchJSON struct {
 	Puzzles []puzzleJSON `json:"puzzles"`
 }
 
-// handleGenerate serves GET /generate: puzzles of a level from the pool
+// handleGenerate serves GET /generate: puzzles of a level from the service
 // (see service.Service.Generate), one as JSON or SVG, or a batch.
 func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
