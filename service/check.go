@@ -7,7 +7,8 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// OpCheck names POST /check calls for Hooks.Rated and Hooks.Refused.
+// OpCheck names POST /check calls for Hooks.Rated and
+// Hooks.AdmissionRejected.
 const OpCheck = "check"
 
 // CheckResult is the verdict on a player's grid. It names the wrong cells
