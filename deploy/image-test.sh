@@ -77,7 +77,7 @@ done
 mkdir -m 1777 "$work/tmp"
 bah copy --quiet "$c" "$work/tmp" /tmp
 bah config --env PATH=/go/bin:/usr/local/go/bin:/bin --env GOPATH=/go --env HOME=/root \
-	--env GOTOOLCHAIN=local --env "GOPROXY=$(go env GOPROXY)" --env GOFLAGS=-mod=mod "$c"
+	--env GOTOOLCHAIN=local --env "GOPROXY=$(go env GOPROXY)" "$c"
 bah commit --quiet "$c" "$goimage" >/dev/null
 bah rm "$c" >/dev/null
 
