@@ -41,7 +41,7 @@ EXPOSE 8080
 ENV SUDOKU_ADDR=:8080
 # The binary is its own health check: no shell or curl in the image.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-  CMD ["/sudokud", "-probe", "http://127.0.0.1:8080/healthz"]
+  CMD ["/sudokud", "-probe", "/healthz"]
 # SIGTERM starts the drain (see docs/operations.md); give it
 # SUDOKU_DRAIN_DELAY + SUDOKU_SHUTDOWN_TIMEOUT + 1 s before a SIGKILL.
 STOPSIGNAL SIGTERM

@@ -199,7 +199,9 @@ case $rootopts in ro,* | ro) ;; *) die "sudokud's root filesystem is mounted $ro
 grep -Eq '^Max open files +1024 +1024 ' "/proc/$p/limits" || die "nofile limit is not 1024"
 grep -Eq '^Max processes +1024 +1024 ' "/proc/$p/limits" || die "nproc limit is not 1024"
 in_image /sudokud -version | grep -qF "sudokud $version (revision $revision" || die "sudokud -version in the image"
-in_image /sudokud -probe "$base/healthz" >/dev/null || die "the image's health check (sudokud -probe) failed"
+# The HEALTHCHECK's own form (a bare path, on the -addr port), and a URL.
+in_image /sudokud -addr "$addr" -probe /healthz >/dev/null || die "the image's health check (sudokud -probe /healthz) failed"
+in_image /sudokud -probe "$base/healthz" >/dev/null || die "sudokud -probe $base/healthz failed"
 if in_image /sudokud -probe "$base/nope" >/dev/null 2>&1; then die "sudokud -probe passed on a 404"; fi
 log "smoke test passed: /healthz /readyz /solve /generate /metrics; uid $uid, root $rootopts, nofile/nproc 1024; -version and -probe in the image"
 

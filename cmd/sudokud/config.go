@@ -90,7 +90,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version, VCS revision and Go version, and exit")
-	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL, exit 0 on a 2xx answer, else 1 (a HEALTHCHECK for images with no shell)")
+	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL (a bare path: on 127.0.0.1 at the -addr port), exit 0 on a 2xx answer, else 1; a HEALTHCHECK for images with no shell")
 
 	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
 	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")

@@ -81,7 +81,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stdout, build)
 		return nil
 	case cfg.probeURL != "":
-		return probe(ctx, cfg.probeURL, stdout)
+		return probe(ctx, cfg.probeURL, cfg.addr, stdout)
 	}
 	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
