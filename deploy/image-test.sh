@@ -129,7 +129,6 @@ start_podman() {
 	cid=$(pod run -d --runtime runc --network host --read-only --user 65532:65532 \
 		--ulimit nofile=1024:1024 --ulimit nproc=1024:1024 --pull never \
 		"${envflags[@]}" "$image" 2>"$work/podman.err") || { cid=; return 1; }
-	( pod logs -f "$cid" >"$out" 2>&1 & )
 }
 
 start_chroot() {
@@ -169,6 +168,7 @@ fi
 
 addr=
 for _ in $(seq 300); do
+	if [ -n "$cid" ]; then pod logs "$cid" >"$out" 2>&1 || true; fi
 	addr=$(grep -o '"msg":"listening","addr":"[^"]*"' "$out" 2>/dev/null | sed 's/.*"addr":"//; s/"$//') || true
 	[ -n "$addr" ] && break
 	if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then break; fi
@@ -211,6 +211,7 @@ t0=$(date +%s)
 if [ -n "$cid" ]; then
 	pod kill --signal TERM "$cid" >/dev/null
 	status=$(timeout "$limit" podman "${store[@]}" wait "$cid") || die "no exit within $limit s of SIGTERM"
+	pod logs "$cid" >"$out" 2>&1
 else
 	kill -TERM "$pid"
 	status=0
