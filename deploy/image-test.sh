@@ -34,7 +34,7 @@ cd "$(dirname "$0")/.."
 log() { printf 'image-test: %s\n' "$*" >&2; }
 die() { log "FAIL: $*"; exit 1; }
 
-for tool in buildah podman runc unshare chroot prlimit curl go; do
+for tool in buildah podman runc unshare nsenter chroot prlimit curl go; do
 	command -v "$tool" >/dev/null || die "$tool is not installed (see .ci/run)"
 done
 [ "$(id -u)" = 0 ] || die "run as root: buildah's chroot isolation and the chroot runner need it"
