@@ -133,9 +133,13 @@ scrape_configs:
 
 	// The alert rules: each expression parses and runs, and Prometheus
 	// loaded every rule of the file and evaluated it without error.
+	rulesFile, err := os.ReadFile(rulesPath)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rules := prom.rules()
-	if len(rules) == 0 {
-		t.Fatal("Prometheus loaded no rules from deploy/prometheus/alerts.yaml")
+	if want := len(regexp.MustCompile(`(?m)^\s*- alert: `).FindAll(rulesFile, -1)); len(rules) != want || want == 0 {
+		t.Fatalf("Prometheus loaded %d rules from %s, which has %d alerts", len(rules), rulesPath, want)
 	}
 	for _, r := range rules {
 		if _, err := prom.query(r.Query); err != nil {
