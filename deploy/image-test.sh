@@ -24,8 +24,8 @@
 #  5. Smoke-test over loopback: /healthz, /readyz, /solve, /generate,
 #     /metrics (with the stamped sudoku_build_info), and the image's own
 #     health check (sudokud -probe) run inside the image.
-#  6. SIGTERM, which must end the process with exit status 0 within the
-#     drain delay plus the shutdown timeout.
+#  6. SIGTERM: /readyz must turn 503 while /healthz still answers, and the
+#     process must exit 0 within the drain delay plus the shutdown timeout.
 #
 # Everything lives in a temporary storage root, removed on exit.
 set -euo pipefail
@@ -117,7 +117,7 @@ inspect '{{.Docker.Config.Healthcheck.Test}}' | grep -q -- '-probe' || die "no H
 log "image config: user 65532:65532, OCI labels, HEALTHCHECK $(inspect '{{.Docker.Config.Healthcheck.Test}}')"
 
 # --- 4. run ---------------------------------------------------------------------
-drain_delay=1 shutdown_timeout=16
+drain_delay=3 shutdown_timeout=16
 env=(SUDOKU_ADDR=127.0.0.1:0 SUDOKU_DRAIN_DELAY=${drain_delay}s SUDOKU_SHUTDOWN_TIMEOUT=${shutdown_timeout}s
 	SUDOKU_DAILY_SALT=image-test SUDOKU_RATE_LIMIT=0 SUDOKU_LOG_LEVEL=info)
 out="$work/sudokud.log"
@@ -206,14 +206,23 @@ if in_image /sudokud -probe "$base/nope" >/dev/null 2>&1; then die "sudokud -pro
 log "smoke test passed: /healthz /readyz /solve /generate /metrics; uid $uid, root $rootopts, nofile/nproc 1024; -version and -probe in the image"
 
 # --- 6. SIGTERM drains and exits 0 ------------------------------------------
+# Within the drain delay the server reports not ready (so balancers stop
+# sending) yet still answers; then it drains and exits 0.
 limit=$((drain_delay + shutdown_timeout + 2))
 t0=$(date +%s)
+if [ -n "$cid" ]; then pod kill --signal TERM "$cid" >/dev/null; else kill -TERM "$pid"; fi
+ready=
+for _ in $(seq $((drain_delay * 10))); do
+	ready=$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$base/readyz") || true
+	[ "$ready" = 503 ] && break
+	sleep 0.1
+done
+[ "$ready" = 503 ] || die "/readyz answered $ready during the drain delay, want 503"
+get "$base/healthz" >/dev/null || die "/healthz failed during the drain delay"
 if [ -n "$cid" ]; then
-	pod kill --signal TERM "$cid" >/dev/null
 	status=$(timeout "$limit" podman "${store[@]}" wait "$cid") || die "no exit within $limit s of SIGTERM"
 	pod logs "$cid" >"$out" 2>&1
 else
-	kill -TERM "$pid"
 	status=0
 	timeout "$limit" tail --pid="$pid" -f /dev/null || die "no exit within $limit s of SIGTERM"
 	wait "$pid" || status=$?
@@ -221,5 +230,5 @@ else
 fi
 [ "$status" = 0 ] || { cat "$out" >&2; die "exit status $status after SIGTERM, want 0"; }
 grep -q '"msg":"stopped"' "$out" || die "no 'stopped' log line after SIGTERM"
-log "SIGTERM: exit 0 after $(($(date +%s) - t0)) s (limit $limit s)"
+log "SIGTERM: /readyz 503 and /healthz 200 while draining, exit 0 after $(($(date +%s) - t0)) s (limit $limit s)"
 log "PASS with runner $runner in $(($(date +%s) - start)) s"
