@@ -13,7 +13,8 @@ import (
 
 // TestDockerignore reads .dockerignore with the matcher Docker and buildah
 // use: the build context keeps every file the image build needs (the
-// module's Go sources, go.mod, go.sum, the embedded openapi.yaml) and
+// module's Go sources, go.mod, go.sum, the embedded openapi.yaml and SQL
+// migrations) and
 // leaves out the git history, this module and test output.
 func TestDockerignore(t *testing.T) {
 	root := filepath.Join("..", "..")
@@ -44,6 +45,7 @@ func TestDockerignore(t *testing.T) {
 	var needed int
 	for _, p := range strings.Fields(string(out)) {
 		need := p == "go.mod" || p == "go.sum" || p == "openapi.yaml" ||
+			strings.HasPrefix(p, "store/migrations/") || // embedded by store
 			(strings.HasSuffix(p, ".go") && !strings.HasPrefix(p, "deploy/"))
 		if need {
 			needed++
