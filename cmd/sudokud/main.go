@@ -9,9 +9,11 @@
 // can also be set by an environment variable: SUDOKU_ and the flag's name
 // in upper case with '-' as '_' (-addr is SUDOKU_ADDR, -max-body is
 // SUDOKU_MAX_BODY); a flag given on the command line wins. On SIGINT or
-// SIGTERM it reports not ready, waits the drain delay, stops accepting
-// connections, drains the requests in flight (cancelling them past the
-// shutdown timeout), then stops the generation pool. See docs/service.md.
+// SIGTERM it reports not ready and answers with Connection: close for the
+// drain delay, stops accepting connections, drains the requests in flight
+// (cancelling them past the shutdown timeout), then stops the generation
+// pool; it exits 0 when every request it read was answered. See
+// docs/service.md.
 package main
 
 import (
@@ -105,7 +107,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	baseCtx, cancelRequests := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRequests()
 	srv := &http.Server{
-		Handler:           handler,
+		Handler:           closeWhileDraining(handler, &svc.draining),
 		ReadHeaderTimeout: cfg.readHeaderTimeout,
 		ReadTimeout:       cfg.readTimeout,
 		WriteTimeout:      cfg.writeTimeout,
@@ -127,11 +129,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Not ready first, so load balancers stop sending before the listener
-	// closes; then drain.
+	// Not ready, and every answer closes its connection, so load
+	// balancers stop sending and clients stop reusing connections before
+	// the listener closes; then keep-alive off (which closes the
+	// connections left idle through the delay) and drain. Closing idle
+	// connections at once instead would race clients that still send on
+	// them: their requests would be lost, never read.
 	svc.draining.Store(true)
 	log.Info("shutting down", zap.Duration("drain_delay", cfg.drainDelay), zap.Duration("drain_timeout", cfg.shutdownTimeout))
 	time.Sleep(cfg.drainDelay)
+	srv.SetKeepAlivesEnabled(false)
 	err = drain(srv, cancelRequests, cfg.shutdownTimeout)
 	<-serveErr // Serve returns ErrServerClosed as soon as Shutdown starts
 	if err != nil {
@@ -165,6 +172,19 @@ func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Dur
 		_ = srv.Close()
 	}
 	return fmt.Errorf("shutdown: requests still running after %s were cancelled: %w", timeout, err)
+}
+
+// closeWhileDraining adds Connection: close to every answer once draining
+// is set, so that net/http closes the connection after it and the client
+// opens its next one elsewhere, instead of sending on a connection the
+// drain is about to close.
+func closeWhileDraining(next http.Handler, draining *atomic.Bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if draining.Load() {
+			w.Header().Set("Connection", "close")
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // drainingService is the service that reports not ready once draining is
