@@ -126,6 +126,17 @@ func decode(r *http.Request, v any) error {
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	// One allocation of the size the body can have, plus the room
+	// ReadFrom wants free before each read: doubling would take up to
+	// twice the body limit per request, and a slow body holds it for the
+	// read timeout.
+	if lb, ok := r.Body.(*limitedBody); ok {
+		size := lb.limit + 1
+		if r.ContentLength >= 0 {
+			size = min(size, r.ContentLength)
+		}
+		buf.Grow(int(size) + bytes.MinRead)
+	}
 	if _, err := buf.ReadFrom(r.Body); err != nil {
 		var maxBytes *http.MaxBytesError
 		if errors.As(err, &maxBytes) {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"runtime/debug"
@@ -154,15 +155,41 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 
 // withBodyLimit caps the request body at n bytes; reading past it fails
 // with *http.MaxBytesError, which answers 413. The check is left to the
-// handler's decode, after routing, so a 413 is counted under its route.
+// handler's decode, after routing, so a 413 is counted under its route. A
+// body whose Content-Length already exceeds n fails on its first read
+// without touching the connection, so a client that sent
+// "Expect: 100-continue" gets the 413 at once instead of "100 Continue"
+// and an invitation to upload it.
 func withBodyLimit(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
+			if r.ContentLength > n {
+				r.Body = &limitedBody{ReadCloser: tooLarge{limit: n, body: r.Body}, limit: n}
+			} else {
+				r.Body = &limitedBody{ReadCloser: http.MaxBytesReader(w, r.Body, n), limit: n}
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
 }
+
+// limitedBody is a request body capped at limit bytes, so that decode
+// sizes its buffer once instead of doubling it past the cap.
+type limitedBody struct {
+	io.ReadCloser
+	limit int64
+}
+
+// tooLarge is the body of a request whose Content-Length exceeds limit:
+// every read fails with *http.MaxBytesError, and nothing is read from the
+// connection.
+type tooLarge struct {
+	limit int64
+	body  io.Closer
+}
+
+func (t tooLarge) Read([]byte) (int, error) { return 0, &http.MaxBytesError{Limit: t.limit} }
+func (t tooLarge) Close() error             { return t.body.Close() }
 
 // corsMaxAge is how long, in seconds, a browser may cache a preflight
 // answer: 10 minutes spares a frontend an OPTIONS round trip before most
@@ -170,9 +197,11 @@ func withBodyLimit(n int64) func(http.Handler) http.Handler {
 const corsMaxAge = 600
 
 // withCORS lets browser frontends on the given origins call the API ("*"
-// for any origin).
-func withCORS(origins []string) func(http.Handler) http.Handler {
-	return cors.Handler(cors.Options{
+// for any origin). A preflight is granted only for a method that routes
+// has on the path; any other goes on to the router, which answers 404 or
+// 405 without CORS headers, so the browser refuses the call.
+func withCORS(origins []string, routes chi.Routes) func(http.Handler) http.Handler {
+	c := cors.Handler(cors.Options{
 		AllowedOrigins:   origins,
 		AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions},
 		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match"},
@@ -180,6 +209,17 @@ func withCORS(origins []string) func(http.Handler) http.Handler {
 		AllowCredentials: false,
 		MaxAge:           corsMaxAge,
 	})
+	return func(next http.Handler) http.Handler {
+		withCORS := c(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if m := r.Header.Get("Access-Control-Request-Method"); r.Method == http.MethodOptions && m != "" &&
+				r.Header.Get("Origin") != "" && !routeMatches(routes, m, r.URL.Path) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			withCORS.ServeHTTP(w, r)
+		})
+	}
 }
 
 // withClientIP resolves the client address the rate limiter keys on: the

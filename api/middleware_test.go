@@ -182,11 +182,11 @@ func TestNotFoundAndMethodNotAllowed(t *testing.T) {
 			t.Errorf("GET %s = %d %s, want 404 not-found", path, rec.Code, rec.Body)
 		}
 	}
-	if rec, p := serve(h, "GET", "/solve", "", nil); rec.Code != 405 || p.Code != "method-not-allowed" || rec.Header().Get("Allow") != "POST" {
-		t.Errorf("GET /solve = %d %s Allow %q, want 405 with Allow: POST", rec.Code, rec.Body, rec.Header().Get("Allow"))
+	if rec, p := serve(h, "GET", "/solve", "", nil); rec.Code != 405 || p.Code != "method-not-allowed" || rec.Header().Get("Allow") != "POST, OPTIONS" {
+		t.Errorf("GET /solve = %d %s Allow %q, want 405 with Allow: POST, OPTIONS", rec.Code, rec.Body, rec.Header().Get("Allow"))
 	}
-	if rec, _ := serve(h, "POST", "/healthz", "", nil); rec.Header().Get("Allow") != "GET, HEAD" {
-		t.Errorf("POST /healthz: Allow %q, want GET, HEAD", rec.Header().Get("Allow"))
+	if rec, _ := serve(h, "POST", "/healthz", "", nil); rec.Header().Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("POST /healthz: Allow %q, want GET, HEAD, OPTIONS", rec.Header().Get("Allow"))
 	}
 	if rec, _ := serve(h, "HEAD", "/healthz", "", nil); rec.Code != 200 || rec.Body.Len() != 0 {
 		t.Errorf("HEAD /healthz = %d with %d bytes, want 200 and no body", rec.Code, rec.Body.Len())

@@ -57,6 +57,16 @@ const defaultRateLimit = 600
 // maxHeaderBytes bounds request headers: the API needs a few short ones.
 const maxHeaderBytes = 16 << 10
 
+// defaultMaxConns caps the open connections so that they fit the memory
+// budget (defaultMemoryLimit, 80 MiB) whatever clients do: an idle
+// connection costs about 20 KB, and one whose body is being read up to
+// -max-body (64 KiB) more; with the collector's headroom the flood test
+// (TestFloodsStayInMemoryBudget) measures about 125 KB of RSS per
+// connection held by a slow body, so 384 of them peak near 60 MiB with the
+// ~11 MiB the process takes at rest. Clients beyond the cap wait in the
+// kernel's accept queue. docs/service.md, "Connections".
+const defaultMaxConns = 384
+
 // config is everything sudokud can be told, from flags and SUDOKU_*
 // variables.
 type config struct {
@@ -66,6 +76,7 @@ type config struct {
 	readTimeout       time.Duration
 	writeTimeout      time.Duration
 	idleTimeout       time.Duration
+	maxConns          int
 	shutdownTimeout   time.Duration
 	drainDelay        time.Duration
 	logLevel          string
@@ -87,6 +98,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.readTimeout, "read-timeout", defaultReadTimeout, "time to read a whole request")
 	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "time from the start of a request to the end of its response; must exceed -request-timeout and stay below -shutdown-timeout")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", defaultIdleTimeout, "keep-alive idle time")
+	fs.IntVar(&c.maxConns, "max-conns", defaultMaxConns, "open connections at once; more wait in the kernel's accept queue (size it to the memory limit: about 20 KB each, plus -max-body while a body is read)")
 	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", defaultShutdownTimeout, "time to drain in-flight requests on SIGINT/SIGTERM; must exceed -write-timeout")
 	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
@@ -134,8 +146,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
-		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers and buffer > 0")
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer and max-conns > 0")
 	}
 	if err := c.checkTimeouts(); err != nil {
 		return config{}, err

@@ -99,10 +99,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		defer stopDebug()
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	raw, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	ln := api.NewListener(raw, log, metrics, cfg.maxConns)
 	defer ln.Close() // on every early return; Serve closes it too otherwise
 	baseCtx, cancelRequests := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRequests()
