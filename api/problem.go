@@ -56,6 +56,10 @@ type Problem struct {
 	// RetryAfter is the advised wait in seconds (429, 503), also sent as
 	// the Retry-After header.
 	RetryAfter int `json:"retry_after,omitempty"`
+
+	// acceptEncoding, when set, is sent as the Accept-Encoding header (a
+	// 415 for a content coding).
+	acceptEncoding string
 }
 
 // paramError is a bad query parameter or body member: 400.
@@ -84,6 +88,9 @@ type decodeError struct {
 	status int
 	reason string
 	err    error
+	// acceptIdentity marks a 415 for a content coding: the answer says
+	// Accept-Encoding: identity (RFC 7694).
+	acceptIdentity bool
 }
 
 func (e *decodeError) Error() string {
@@ -112,6 +119,7 @@ func problemFor(err error) Problem {
 		maxBytes *http.MaxBytesError
 		decode   *decodeError
 		param    *paramError
+		accept   *notAcceptableError
 		level    *engine.UnknownLevelError
 		algo     *engine.UnknownAlgorithmError
 		parse    *engine.ParseError
@@ -128,11 +136,17 @@ func problemFor(err error) Problem {
 	case errors.As(err, &decode):
 		switch decode.status {
 		case http.StatusUnsupportedMediaType:
-			return Problem{Status: decode.status, Code: "unsupported-media-type", Title: "Unsupported media type", Detail: decode.Error()}
+			p := Problem{Status: decode.status, Code: "unsupported-media-type", Title: "Unsupported media type", Detail: decode.reason}
+			if decode.acceptIdentity {
+				p.acceptEncoding = "identity"
+			}
+			return p
 		case http.StatusRequestTimeout:
 			return Problem{Status: decode.status, Code: "request-timeout", Title: "Request timeout", Detail: decode.reason}
 		}
-		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.Error()}
+		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.reason}
+	case errors.As(err, &accept):
+		return Problem{Status: http.StatusNotAcceptable, Code: "not-acceptable", Title: "Not acceptable", Detail: accept.Error(), Allowed: accept.offers}
 	case errors.As(err, &param):
 		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: param.Error(),
 			Parameter: param.name, Allowed: param.allowed}
@@ -233,6 +247,9 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p Problem) {
 	p.RequestID = RequestID(r.Context())
 	if p.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(p.RetryAfter))
+	}
+	if p.acceptEncoding != "" {
+		w.Header().Set("Accept-Encoding", p.acceptEncoding)
 	}
 	encode(w, r, p.Status, "application/problem+json", p)
 }
