@@ -7,7 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
-	
+
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"

@@ -122,4 +122,3 @@ func handleRate(s rater, log *zap.Logger) http.Handler {
 		encode(w, r, http.StatusOK, "", resp)
 	})
 }
-
