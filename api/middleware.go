@@ -6,10 +6,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -25,8 +26,8 @@ import (
 const RequestIDHeader = "X-Request-ID"
 
 // maxRequestIDLen bounds an incoming request ID, which lands in every log
-// line of the request.
-const maxRequestIDLen = 128
+// line of the request: a UUID (36) or a trace ID (32) fits.
+const maxRequestIDLen = 64
 
 type requestIDKey struct{}
 
@@ -59,12 +60,18 @@ func withRequestID(next http.Handler) http.Handler {
 	})
 }
 
+// validRequestID reports whether a client's request ID may be kept: 1 to
+// maxRequestIDLen letters, digits and "-_.:", so that it is safe to echo
+// in a header, a JSON body and a log line, and cannot pass for markup or
+// break out of a quoted field. Any other is replaced by a made-up one.
 func validRequestID(id string) bool {
 	if id == "" || len(id) > maxRequestIDLen {
 		return false
 	}
 	for i := range len(id) {
-		if c := id[i]; c < 0x21 || c > 0x7e {
+		switch c := id[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_', c == '.', c == ':':
+		default:
 			return false
 		}
 	}
@@ -222,29 +229,66 @@ func withCORS(origins []string, routes chi.Routes) func(http.Handler) http.Handl
 	}
 }
 
-// withClientIP resolves the client address the rate limiter keys on: the
-// peer address, or with trustedProxies > 0 the address that many hops
-// back in X-Forwarded-For (when that entry is missing or unparsable the
-// rate limiter falls back to the peer address, see rateLimitKey).
-func withClientIP(trustedProxies int) func(http.Handler) http.Handler {
-	if trustedProxies > 0 {
-		return middleware.ClientIPFromXFFTrustedProxies(trustedProxies)
+type clientIPKey struct{}
+
+// withClientIP resolves the client address the rate limiter keys on
+// (clientIP) and stores it in the request's context.
+func withClientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ip := clientIP(r, trusted)
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip)))
+		})
 	}
-	return middleware.ClientIPFromRemoteAddr
+}
+
+// clientIP is the address of the client behind trusted proxies: the peer
+// address, unless the peer is one of the trusted proxies; then
+// X-Forwarded-For is read from the right, past every trusted proxy, and
+// the first address that is not one is the client. An entry that does
+// not parse ends the walk at the last trusted hop. Trust goes by address,
+// not by a hop count: a client that is no trusted proxy cannot name
+// another address, and one behind the proxies cannot either, since the
+// proxies append what they saw to the right of what it sent.
+func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return netip.Addr{}
+	}
+	ip := peer.Addr().Unmap()
+	if !inPrefixes(trusted, ip) {
+		return ip
+	}
+	entries := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(entries) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(entries[i]))
+		if err != nil {
+			break
+		}
+		ip = a.Unmap()
+		if !inPrefixes(trusted, ip) {
+			break
+		}
+	}
+	return ip
+}
+
+func inPrefixes(prefixes []netip.Prefix, ip netip.Addr) bool {
+	for _, p := range prefixes {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }
 
 // rateLimitKey is the client address resolved by withClientIP, or the
-// peer's host when none was: requests without a usable X-Forwarded-For
-// must not share one bucket.
+// peer address as sent when it did not parse.
 func rateLimitKey(r *http.Request) string {
-	ip := middleware.GetClientIP(r.Context())
-	if ip == "" {
-		ip = r.RemoteAddr
-		if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-			ip = host
-		}
+	if ip, ok := r.Context().Value(clientIPKey{}).(netip.Addr); ok && ip.IsValid() {
+		return httprate.CanonicalizeIP(ip.String())
 	}
-	return httprate.CanonicalizeIP(ip)
+	return r.RemoteAddr
 }
 
 // withRateLimit allows each client n requests per window (a sliding

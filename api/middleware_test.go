@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,12 @@ func TestRequestIDEchoedAndLogged(t *testing.T) {
 		{"none made up", "", false},
 		{"control chars replaced", "bad\x01id", false},
 		{"too long replaced", strings.Repeat("x", maxRequestIDLen+1), false},
+		{"longest kept", strings.Repeat("x", maxRequestIDLen), true},
+		{"uuid kept", "123e4567-e89b-12d3-a456-426614174000", true},
+		{"quotes replaced", `a"b`, false},
+		{"markup replaced", "<script>", false},
+		{"spaces replaced", "a b", false},
+		{"128 printable replaced", strings.Repeat("y", 128), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -119,7 +126,8 @@ func TestRateLimit(t *testing.T) {
 }
 
 func TestRateLimitWithoutForwardedFor(t *testing.T) {
-	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: 1})
+	proxies := []netip.Prefix{netip.MustParsePrefix("192.0.2.0/28"), netip.MustParsePrefix("10.0.0.0/8")}
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: proxies})
 	tests := []struct {
 		remote, xff string
 		want        int
@@ -130,6 +138,16 @@ func TestRateLimitWithoutForwardedFor(t *testing.T) {
 		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
 		{"192.0.2.9:1000", "198.51.100.1", 200},
 		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+		{"192.0.2.8:1000", "198.51.100.2, 10.1.2.3", 200},              // through two trusted proxies
+		{"192.0.2.9:1000", "198.51.100.2", http.StatusTooManyRequests},
+		// A direct client, not a trusted proxy, cannot name another
+		// address to dodge its limit.
+		{"203.0.113.5:1000", "", 200},
+		{"203.0.113.5:1001", "198.51.100.77", http.StatusTooManyRequests},
+		{"203.0.113.5:1002", "198.51.100.78, 192.0.2.1", http.StatusTooManyRequests},
+		// Through a trusted proxy, a spoofed entry left of the real
+		// client is ignored: the right-most untrusted address counts.
+		{"192.0.2.1:1000", "1.1.1.1, 198.51.100.1", http.StatusTooManyRequests},
 	}
 	for _, tt := range tests {
 		req := httptest.NewRequest("GET", "/openapi.yaml", nil)

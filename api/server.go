@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -42,10 +43,10 @@ type Config struct {
 	RateLimit int
 	// RateWindow is the rate limit's sliding window.
 	RateWindow time.Duration
-	// TrustedProxies is the number of proxies in front of the service
-	// whose X-Forwarded-For entries are trusted to name the client; 0 keys
-	// the rate limit on the peer address.
-	TrustedProxies int
+	// TrustedProxies are the addresses of the proxies in front of the
+	// service whose X-Forwarded-For entries are trusted to name the client
+	// (see clientIP); none keys the rate limit on the peer address.
+	TrustedProxies []netip.Prefix
 }
 
 func (c Config) withDefaults() Config {

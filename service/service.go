@@ -168,6 +168,7 @@ type Service struct {
 	pool       Pool
 	fresh      *freshBudget
 	daily      dailyCache
+	now        func() time.Time // the daily cache's clock; tests set it
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then
@@ -193,6 +194,7 @@ func New(cfg Config, deps Deps) *Service {
 		slow:       make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:       deps.Pool,
 		fresh:      newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
+		now:        time.Now,
 	}
 }
 

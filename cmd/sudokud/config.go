@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -109,7 +111,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
 	fs.IntVar(&c.api.RateLimit, "rate-limit", defaultRateLimit, "requests per client per rate window (429 past it); 0 disables")
 	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
-	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDRs of the proxies whose X-Forwarded-For names the client for the rate limit (empty: the peer address)")
 
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
 	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight(), "solves, ratings and hints computed at once (default: 4 per core)")
@@ -140,6 +142,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	var err error
+	if c.api.TrustedProxies, err = parseProxies(*proxies); err != nil {
+		return config{}, err
 	}
 	for o := range strings.SplitSeq(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
@@ -179,6 +185,33 @@ func (c config) checkTimeouts() error {
 		return fmt.Errorf("drain-delay %s must be >= 0 and below shutdown-timeout %s: it is a few probe periods of a load balancer", c.drainDelay, c.shutdownTimeout)
 	}
 	return nil
+}
+
+// parseProxies reads -trusted-proxies: addresses and CIDRs, comma
+// separated. A bare number is the hop count the flag once took, refused:
+// a hop count lets a direct client name any address in X-Forwarded-For.
+// "0", that count's default, still means none.
+func parseProxies(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for part := range strings.SplitSeq(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" || part == "0" {
+			continue
+		}
+		if _, err := strconv.Atoi(part); err == nil {
+			return nil, fmt.Errorf("trusted-proxies %q: a hop count is no longer taken, since any client could then name itself in X-Forwarded-For; give the proxies' addresses or CIDRs (10.0.0.0/8,192.0.2.7)", v)
+		}
+		if p, err := netip.ParsePrefix(part); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("trusted-proxies: %q is neither an address nor a CIDR", part)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }
 
 // defaultWorkers leaves half the cores to serving: generation is

@@ -245,6 +245,8 @@ func TestRunConfigFromEnvAndFlags(t *testing.T) {
 		{"drain shorter than requests", nil, []string{"-shutdown-timeout", "3s"}, "shutdown-timeout"},
 		{"drain equal to requests", map[string]string{"SUDOKU_REQUEST_TIMEOUT": "5s", "SUDOKU_SHUTDOWN_TIMEOUT": "5s"}, nil, "shutdown-timeout"},
 		{"negative drain delay", nil, []string{"-drain-delay", "-1s"}, "drain-delay"},
+		{"proxies as a hop count", nil, []string{"-trusted-proxies", "1"}, "hop count"},
+		{"proxies not addresses", map[string]string{"SUDOKU_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, "proxy.local"},
 		{"writes outlast the drain", nil, []string{"-write-timeout", "30s", "-shutdown-timeout", "20s"}, "write-timeout"},
 		{"writes shorter than requests", nil, []string{"-write-timeout", "10s", "-request-timeout", "12s"}, "write-timeout"},
 		{"body read outlasts writes", nil, []string{"-read-timeout", "19s", "-write-timeout", "18s"}, "read-timeout"},
