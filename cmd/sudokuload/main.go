@@ -9,6 +9,7 @@
 //
 //	go build -o /tmp/sudokud ./cmd/sudokud
 //	go run ./cmd/sudokuload -server /tmp/sudokud -c 64 -d 5s [-wrk] [-rounds 3]
+//	go run ./cmd/sudokuload -server /tmp/sudokud -c 32 -soak 60s
 //
 // With -wrk the load comes from wrk (Debian's package), which spends far
 // less CPU per request than Go's client and so leaves more of the shared
@@ -17,6 +18,11 @@
 // "server CPU/req" the server's, both taken from the same cores. The pool
 // columns come from the server's /metrics: puzzles generated per second
 // during the scenario and the share of one worker's time spent generating.
+//
+// With -soak it runs one soak instead (soak.go): a minute of mixed traffic
+// with expensive and bad requests beside floods of idle and slow
+// connections, reporting answers by class, latency by group, the server's
+// goroutines before and after and its peak RSS.
 //
 // It only ever connects to loopback addresses (127.0.0.0/8, ::1): it is a
 // benchmark, not a tool to load other hosts.
@@ -134,8 +140,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
 	serverEnv := fs.String("server-env", "", "extra environment of the started server, space-separated NAME=value (e.g. \"GOMAXPROCS=8\")")
 	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
+	soakFor := fs.Duration("soak", 0, "instead of the scenarios, run the soak for this long (at most 1m): mixed traffic from -c clients, with expensive and bad requests, beside idle and slow-client floods")
+	var floods soakFloods
+	fs.IntVar(&floods.idle, "soak-idle", 150, "idle keep-alive connections the soak holds")
+	fs.IntVar(&floods.slowHeader, "soak-slow-headers", 50, "connections the soak holds sending headers a byte every 0.5 s")
+	fs.IntVar(&floods.slowBody, "soak-slow-bodies", 50, "connections the soak holds sending a body a byte every 0.5 s")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *soakFor > maxDuration || *soakFor < 0 || floods.idle < 0 || floods.slowHeader < 0 || floods.slowBody < 0 {
+		return fmt.Errorf("-soak must be in [0, %s], the flood sizes >= 0", maxDuration)
 	}
 	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 || *rounds < 1 || *rounds > 9 {
 		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
@@ -167,6 +181,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
+	if *soakFor > 0 {
+		pid := 0
+		if proc != nil {
+			pid = proc.Process.Pid
+		}
+		mix := soakMix(list)
+		load0 := loadAvg()
+		r := soak(ctx, base, pid, mix, floods, *conns, *soakFor)
+		fmt.Fprintf(stdout, "Load average %s before, %s after; %d cores.\n\n", load0, loadAvg(), runtime.NumCPU())
+		printSoak(stdout, r, mix, floods, *conns)
+		return ctx.Err()
+	}
 	scenarios := allScenarios(list, *freshConns)
 	if *only != "" {
 		want := strings.Split(*only, ",")
