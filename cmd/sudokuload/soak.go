@@ -30,7 +30,9 @@ type soakCall struct {
 // dates), and bad ones that must get their specific 4xx.
 func soakMix(puzzles []string) []soakCall {
 	get := func(path string) func(string, *rand.Rand) (*http.Request, error) {
-		return func(base string, _ *rand.Rand) (*http.Request, error) { return http.NewRequest(http.MethodGet, base+path, nil) }
+		return func(base string, _ *rand.Rand) (*http.Request, error) {
+			return http.NewRequest(http.MethodGet, base+path, nil)
+		}
 	}
 	post := func(path, ctype string, body func(rnd *rand.Rand) string) func(string, *rand.Rand) (*http.Request, error) {
 		return func(base string, rnd *rand.Rand) (*http.Request, error) {
