@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 
@@ -102,7 +101,7 @@ func (j batchJSON) appendJSON(b []byte) ([]byte, error) {
 // (see service.Service.Generate), one as JSON or SVG, or a batch.
 func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		req, media, err := generateParams(r)
+		req, batch, media, err := generateParams(r)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -115,7 +114,7 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			w.WriteHeader(http.StatusOK)
 			return
 		}
-		svg, batch := media == mediaSVG, req.Count > 0
+		svg := media == mediaSVG
 		puzzles, err := s.Generate(r.Context(), req)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -138,47 +137,44 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	})
 }
 
-// generateParams reads the query of GET /generate and negotiates the
-// media type of its answer (JSON, or SVG for one puzzle).
-func generateParams(r *http.Request) (req service.GenerateRequest, media string, err error) {
+// generateParams reads the query of GET /generate (batch: count was
+// given) and negotiates the media type of its answer (JSON, or SVG for
+// one puzzle). The service checks the count's range and the seeds.
+func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, media string, err error) {
 	q, err := queryParams(r)
 	if err != nil {
-		return req, "", err
+		return req, false, "", err
 	}
 	if req.Level, err = levelParam(q); err != nil {
-		return req, "", err
+		return req, false, "", err
 	}
 	if v, ok, err := q.get("symmetry"); err != nil {
-		return req, "", err
+		return req, false, "", err
 	} else if ok {
 		if req.Symmetry, err = engine.ParseSymmetry(v); err != nil {
-			return req, "", err // problemFor names the parameter and the allowed values
+			return req, false, "", err // problemFor names the parameter and the allowed values
 		}
 	}
+	req.Count = 1
 	if v, ok, err := q.get("count"); err != nil {
-		return req, "", err
+		return req, false, "", err
 	} else if ok {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > service.MaxBatch {
-			return req, "", &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxBatch)}
+		if req.Count, err = strconv.Atoi(v); err != nil {
+			return req, false, "", &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxBatch)}
 		}
-		req.Count = n
+		batch = true
 	}
 	if v, ok, err := q.get("seed"); err != nil {
-		return req, "", err
+		return req, false, "", err
 	} else if ok {
 		seed, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return req, "", &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"}
-		}
-		// The i-th puzzle of a batch has seed+i: none may wrap past 2^64-1.
-		if n := max(req.Count, 1); seed > math.MaxUint64-uint64(n-1) {
-			return req, "", &paramError{name: "seed", reason: fmt.Sprintf("%s with count %d runs past 2^64-1: the i-th puzzle has seed+i", v, n)}
+			return req, false, "", &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"}
 		}
 		req.Seed = &seed
 	}
 	if req.Fresh, err = q.boolean("fresh"); err != nil {
-		return req, "", err
+		return req, false, "", err
 	}
 	offers := []string{mediaJSON, mediaSVG}
 	if req.Count > 1 {
@@ -188,7 +184,7 @@ func generateParams(r *http.Request) (req service.GenerateRequest, media string,
 	if err == nil && media == mediaSVG && req.Count > 1 {
 		err = &paramError{name: "format", reason: "svg draws one puzzle: leave out count or set it to 1"}
 	}
-	return req, media, err
+	return req, batch, media, err
 }
 
 // levelParam reads the required level query parameter.
