@@ -18,6 +18,8 @@ import (
 	"github.com/go-chi/cors"
 	"github.com/go-chi/httprate"
 	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // RequestIDHeader carries the request ID: taken from the request when the
@@ -291,6 +293,20 @@ func rateLimitKey(r *http.Request) string {
 	return r.RemoteAddr
 }
 
+// withCost charges a request its number of puzzles against the rate
+// limit: the count parameter of /generate when it is a valid batch size,
+// else 1, so that a batch of 100 costs what 100 requests do.
+func withCost(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if vs := r.URL.Query()["count"]; len(vs) == 1 {
+			if n, err := strconv.Atoi(vs[0]); err == nil && n > 1 && n <= service.MaxBatch {
+				r = r.WithContext(httprate.WithIncrement(r.Context(), n))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // withRateLimit allows each client n requests per window (a sliding
 // window), answering 429 with Retry-After past that.
 func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler {
@@ -299,7 +315,7 @@ func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler 
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
 			writeProblem(w, r, Problem{Status: http.StatusTooManyRequests, Code: "rate-limited", Title: "Too many requests",
-				Detail:     fmt.Sprintf("more than %d requests in %s from this client", n, window),
+				Detail:     fmt.Sprintf("more than %d requests in %s from this client (a batch counts its puzzles)", n, window),
 				RetryAfter: max(retry, 1)})
 		}),
 	)

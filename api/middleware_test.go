@@ -281,3 +281,26 @@ func TestAcceptsGzip(t *testing.T) {
 		}
 	}
 }
+
+// TestRateLimitChargesPerPuzzle checks that a batch of /generate is
+// charged its count against the rate limit, not one request.
+func TestRateLimitChargesPerPuzzle(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	tests := []struct {
+		target string
+		want   int
+	}{
+		{"/generate?level=easy&count=6", 200},
+		{"/generate?level=easy&count=4", 200},
+		{"/generate?level=easy", http.StatusTooManyRequests}, // 11th puzzle
+	}
+	for _, tt := range tests {
+		if rec, _ := serve(h, "GET", tt.target, "", nil); rec.Code != tt.want {
+			t.Errorf("GET %s = %d, want %d", tt.target, rec.Code, tt.want)
+		}
+	}
+	h, _ = newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	if rec, _ := serve(h, "GET", "/generate?level=easy&count=11", "", nil); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("a batch of 11 against a limit of 10 = %d, want 429", rec.Code)
+	}
+}

@@ -169,7 +169,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	// counted under its route pattern.
 	r.Group(func(r chi.Router) {
 		if cfg.RateLimit > 0 {
-			r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
+			r.Use(withClientIP(cfg.TrustedProxies), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow))
 		}
 		addRoutes(r, log, svc)
 	})

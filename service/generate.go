@@ -64,10 +64,19 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	return s.supply.generate(ctx, req)
 }
 
-// BatchError reports a count outside 1..MaxBatch.
-type BatchError struct{ Count int }
+// BatchError reports a count outside 1..MaxBatch or, with Fit set, a batch
+// of generated puzzles larger than the Fit that can be made within the
+// generation deadline at the level's recent pace.
+type BatchError struct {
+	Count int
+	Fit   int
+	Level engine.Level
+}
 
 func (e *BatchError) Error() string {
+	if e.Fit > 0 || e.Level != 0 {
+		return fmt.Sprintf("count %d: at the recent pace, only %d generated %s puzzles fit the generation deadline; ask for fewer, or leave out fresh, seed and symmetry", e.Count, e.Fit, e.Level)
+	}
 	return fmt.Sprintf("count %d is out of range: want 1 to %d", e.Count, MaxBatch)
 }
 
