@@ -169,3 +169,29 @@ func TestRunDrainCutsStuckWriter(t *testing.T) {
 	}
 	t.Logf("drained in %v", time.Since(start).Round(time.Millisecond))
 }
+
+// TestBinaryStuckWriterExitsZero is TestRunDrainCutsStuckWriter on the
+// binary: SIGTERM while a client pipelines requests and never reads, and
+// the process must exit 0 within its drain.
+func TestBinaryStuckWriterExitsZero(t *testing.T) {
+	p := startBinary(t, "SUDOKU_RATE_LIMIT=0", "SUDOKU_DRAIN_DELAY=200ms",
+		"SUDOKU_READ_HEADER_TIMEOUT=500ms", "SUDOKU_READ_TIMEOUT=1s", "SUDOKU_REQUEST_TIMEOUT=1s",
+		"SUDOKU_WRITE_TIMEOUT=2s", "SUDOKU_SHUTDOWN_TIMEOUT=5s")
+	waitOK(t, p.base+"/healthz")
+	conn, err := net.Dial("tcp", strings.TrimPrefix(p.base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	go func() {
+		for range 5000 {
+			if _, err := io.WriteString(conn, "GET /openapi.yaml HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil {
+				return
+			}
+		}
+	}()
+	time.Sleep(500 * time.Millisecond)
+	if err := p.stop(t, 30*time.Second); err != nil {
+		t.Errorf("sudokud with a stuck writer after SIGTERM: %v, want exit 0", err)
+	}
+}
