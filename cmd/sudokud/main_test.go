@@ -425,7 +425,7 @@ func TestRunDebugListenFailureFreesAddress(t *testing.T) {
 }
 
 func TestRunSlowBodyIsRequestTimeout(t *testing.T) {
-	s := startServer(t, map[string]string{"SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
+	s := startServer(t, map[string]string{"SUDOKU_READ_HEADER_TIMEOUT": "300ms", "SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
 	if err != nil {
 		t.Fatal(err)
