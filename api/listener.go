@@ -89,6 +89,16 @@ func (c *conn) Close() error {
 	return err
 }
 
+// CloseWrite half-closes the connection, as net/http does before closing
+// one after an error answer so that the client reads the answer before
+// the close (without it, net/http only waits).
+func (c *conn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
 // rawRefusal matches the whole answer net/http writes, in one Write, to a
 // request it could not read (server.go, conn.serve: "HTTP/1.1 " + status
 // + errorHeaders + text): a status line, exactly these two headers, and

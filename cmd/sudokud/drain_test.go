@@ -195,3 +195,34 @@ func TestBinaryStuckWriterExitsZero(t *testing.T) {
 		t.Errorf("sudokud with a stuck writer after SIGTERM: %v, want exit 0", err)
 	}
 }
+
+// TestRunDrainClosesRequestsBegunBefore checks that a request already
+// running when the drain begins is answered with Connection: close too.
+func TestRunDrainClosesRequestsBegunBefore(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "3s", "SUDOKU_RATE_LIMIT": "0", "SUDOKU_REQUEST_TIMEOUT": "1s"})
+	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	type answer struct {
+		resp *http.Response
+		err  error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		// The naive solver runs until its budget or the 1 s deadline.
+		resp, err := http.Post(s.base+"/solve", "application/json", strings.NewReader(`{"puzzle":"`+hard+`","algorithm":"naive"}`))
+		if err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		done <- answer{resp, err}
+	}()
+	time.Sleep(200 * time.Millisecond)
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.stop() }()
+	a := <-done
+	if a.err != nil || !a.resp.Close {
+		t.Errorf("request begun before the drain: %v, Close %v; want an answer with Connection: close", a.err, a.resp != nil && a.resp.Close)
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("run after cancel = %v, want nil", err)
+	}
+}

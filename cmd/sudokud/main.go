@@ -175,18 +175,44 @@ func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Dur
 	return fmt.Errorf("shutdown: requests still running after %s were cancelled: %w", timeout, err)
 }
 
-// closeWhileDraining adds Connection: close to every answer once draining
-// is set, so that net/http closes the connection after it and the client
-// opens its next one elsewhere, instead of sending on a connection the
-// drain is about to close.
+// closeWhileDraining adds Connection: close to every answer written once
+// draining is set (also of requests that began before), so that net/http
+// closes the connection after it and the client opens its next one
+// elsewhere, instead of sending on a connection the drain is about to
+// close.
 func closeWhileDraining(next http.Handler, draining *atomic.Bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if draining.Load() {
-			w.Header().Set("Connection", "close")
-		}
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(&drainWriter{ResponseWriter: w, draining: draining}, r)
 	})
 }
+
+// drainWriter sets Connection: close on its answer's header when it is
+// written during the drain.
+type drainWriter struct {
+	http.ResponseWriter
+	draining *atomic.Bool
+	wrote    bool
+}
+
+func (d *drainWriter) WriteHeader(code int) {
+	if !d.wrote {
+		d.wrote = true
+		if d.draining.Load() {
+			d.Header().Set("Connection", "close")
+		}
+	}
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *drainWriter) Write(b []byte) (int, error) {
+	if !d.wrote {
+		d.WriteHeader(http.StatusOK)
+	}
+	return d.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (d *drainWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }
 
 // drainingService is the service that reports not ready once draining is
 // set, so /readyz answers 503 while the server drains.
