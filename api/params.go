@@ -39,12 +39,6 @@ func (p params) get(name string) (string, bool, error) {
 	return vs[0], true, nil
 }
 
-// has reports whether parameter name was given.
-func (p params) has(name string) bool {
-	_, ok := p[name]
-	return ok
-}
-
 // boolean reads an optional boolean parameter: exactly true or false,
 // false when absent.
 func (p params) boolean(name string) (bool, error) {

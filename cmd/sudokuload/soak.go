@@ -99,7 +99,7 @@ const slowEvery = 500 * time.Millisecond
 // soakResult is what the soak measured.
 type soakResult struct {
 	elapsed     time.Duration
-	byClass     map[string]int             // "group: class" → requests
+	byClass     map[string]int             // "group|request|class" → requests
 	latency     map[string][]time.Duration // group → latencies of right answers
 	floodConns  int                        // connections the floods opened
 	goroutines0 float64                    // server goroutines before
@@ -123,12 +123,12 @@ func soak(ctx context.Context, base string, pid int, mix []soakCall, floods soak
 		mu sync.Mutex
 		wg sync.WaitGroup
 	)
-	record := func(group, class string, lat time.Duration, errText string) {
+	record := func(c soakCall, class string, lat time.Duration, errText string) {
 		mu.Lock()
 		defer mu.Unlock()
-		res.byClass[group+": "+class]++
+		res.byClass[c.group+"|"+c.name+"|"+class]++
 		if class == "right answer" {
-			res.latency[group] = append(res.latency[group], lat)
+			res.latency[c.group] = append(res.latency[c.group], lat)
 		} else if errText != "" && len(res.firstErrors) < 5 {
 			res.firstErrors = append(res.firstErrors, errText)
 		}
@@ -150,13 +150,13 @@ func soak(ctx context.Context, base string, pid int, mix []soakCall, floods soak
 				}
 				req, err := c.next(base, rnd)
 				if err != nil {
-					record(c.group, "request not built", 0, err.Error())
+					record(c, "request not built", 0, err.Error())
 					continue
 				}
 				t0 := time.Now()
 				resp, err := client.Do(req.WithContext(context.WithoutCancel(ctx)))
 				if err != nil {
-					record(c.group, "transport error", 0, c.name+": "+err.Error())
+					record(c, "transport error", 0, c.name+": "+err.Error())
 					continue
 				}
 				_, _ = io.Copy(io.Discard, resp.Body)
@@ -164,13 +164,13 @@ func soak(ctx context.Context, base string, pid int, mix []soakCall, floods soak
 				lat := time.Since(t0)
 				switch s := resp.StatusCode; {
 				case slices.Contains(c.want, s) && s < 500:
-					record(c.group, "right answer", lat, "")
+					record(c, "right answer", lat, "")
 				case s == http.StatusServiceUnavailable && slices.Contains(c.want, s):
-					record(c.group, "503 (deliberate: overloaded)", lat, "")
+					record(c, "503 (deliberate: overloaded)", lat, "")
 				case s == http.StatusGatewayTimeout && slices.Contains(c.want, s):
-					record(c.group, "504 (generation deadline)", lat, "")
+					record(c, "504 (generation deadline)", lat, "")
 				default:
-					record(c.group, fmt.Sprintf("%d unexpected", s), lat, fmt.Sprintf("%s: %d", c.name, s))
+					record(c, fmt.Sprintf("%d unexpected", s), lat, fmt.Sprintf("%s: %d", c.name, s))
 				}
 			}
 		})
@@ -266,16 +266,16 @@ func runFloods(ctx context.Context, base string, f soakFloods, wg *sync.WaitGrou
 func printSoak(w io.Writer, r soakResult, mix []soakCall, floods soakFloods, conns int) {
 	fmt.Fprintf(w, "Soak: %s of mixed traffic from %d keep-alive clients (%d kinds of request), beside %d idle, %d slow-header and %d slow-body connections held open and reopened (%d opened in all).\n\n",
 		r.elapsed.Round(time.Second), conns, len(mix), floods.idle, floods.slowHeader, floods.slowBody, r.floodConns)
-	fmt.Fprintln(w, "| group | answer | requests |")
-	fmt.Fprintln(w, "| --- | --- | ---: |")
+	fmt.Fprintln(w, "| group | request | answer | count |")
+	fmt.Fprintln(w, "| --- | --- | --- | ---: |")
 	keys := make([]string, 0, len(r.byClass))
 	for k := range r.byClass {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		g, class, _ := strings.Cut(k, ": ")
-		fmt.Fprintf(w, "| %s | %s | %d |\n", g, class, r.byClass[k])
+		f := strings.SplitN(k, "|", 3)
+		fmt.Fprintf(w, "| %s | %s | %s | %d |\n", f[0], f[1], f[2], r.byClass[k])
 	}
 	fmt.Fprintln(w, "\n| group | right answers | p50 | p99 | max |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: |")
