@@ -36,7 +36,7 @@ func waitNotReady(t *testing.T, base string) {
 // close: the client learns the connection ends with its answer instead of
 // finding it closed under its next request.
 func TestRunDrainClosesKeepAlive(t *testing.T) {
-	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "1s"})
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "2s"})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
 	if err != nil {
 		t.Fatal(err)
