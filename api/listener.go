@@ -128,19 +128,16 @@ func (c *conn) Write(p []byte) (int, error) {
 // Host header" has the reason "Bad Request: missing required Host
 // header"), logs it and counts it.
 func (l *listener) refusal(status int, reason string, remote net.Addr) []byte {
-	p := Problem{Status: status, Title: http.StatusText(status), Code: "bad-request",
+	p := Problem{Status: status, Title: "Bad request", Code: "bad-request",
 		Detail: "the request could not be read as HTTP/1.1"}
 	if _, text, ok := bytes.Cut([]byte(reason), []byte(": ")); ok {
 		p.Detail += ": " + string(text)
 	}
 	switch status {
 	case http.StatusRequestHeaderFieldsTooLarge:
-		p.Code, p.Detail = "header-too-large", "the request's header block is too large"
+		p.Code, p.Title, p.Detail = "header-too-large", "Header too large", "the request's header block is too large"
 	case http.StatusNotImplemented:
-		p.Code, p.Detail = "not-implemented", "the request's Transfer-Encoding is not supported: send chunked or a Content-Length"
-	}
-	if p.Title == "" {
-		p.Title = "Bad request"
+		p.Code, p.Title, p.Detail = "not-implemented", "Not implemented", "the request's Transfer-Encoding is not supported: send chunked or a Content-Length"
 	}
 	p.Type = ProblemTypeBase + p.Code
 	p.RequestID = newRequestID()
