@@ -83,3 +83,19 @@ func TestGenerateNegotiatesAndHead(t *testing.T) {
 		})
 	}
 }
+
+// FuzzNegotiate checks that any Accept header yields one of the offers or
+// none, the same every time, and never a panic. Seeds in
+// testdata/fuzz/FuzzNegotiate.
+func FuzzNegotiate(f *testing.F) {
+	f.Add("image/svg+xml;q=0, application/json")
+	f.Fuzz(func(t *testing.T, accept string) {
+		got := negotiate(accept, mediaJSON, mediaSVG)
+		if got != "" && got != mediaJSON && got != mediaSVG {
+			t.Fatalf("negotiate(%q) = %q, not an offer", accept, got)
+		}
+		if again := negotiate(accept, mediaJSON, mediaSVG); again != got {
+			t.Fatalf("negotiate(%q) = %q, then %q", accept, got, again)
+		}
+	})
+}
