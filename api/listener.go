@@ -60,9 +60,11 @@ func (l *listener) Accept() (net.Conn, error) {
 		l.release()
 		return nil, err
 	}
+	l.m.conns.Inc()
 	return &conn{Conn: c, l: l}, nil
 }
 
+// release frees the slot of a connection not accepted, or closed.
 func (l *listener) release() {
 	if l.slots != nil {
 		<-l.slots
@@ -85,7 +87,10 @@ type conn struct {
 
 func (c *conn) Close() error {
 	err := c.Conn.Close()
-	c.once.Do(c.l.release)
+	c.once.Do(func() {
+		c.l.m.conns.Dec()
+		c.l.release()
+	})
 	return err
 }
 

@@ -3,6 +3,8 @@ package api
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"io"
 	"net"
 	"net/http"
@@ -16,19 +18,20 @@ import (
 
 // startListener serves h through NewListener on a free loopback port and
 // returns its address and the observed logs.
-func startListener(t *testing.T, h http.Handler, maxConns int) (string, *observer.ObservedLogs) {
+func startListener(t *testing.T, h http.Handler, maxConns int) (string, *observer.ObservedLogs, *prometheus.Registry) {
 	t.Helper()
 	core, logs := observer.New(zap.InfoLevel)
 	raw, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln := NewListener(raw, zap.New(core), newTestMetrics(), maxConns)
+	reg := prometheus.NewRegistry()
+	ln := NewListener(raw, zap.New(core), NewMetrics(reg, reg), maxConns)
 	srv := &http.Server{Handler: h, MaxHeaderBytes: 4 << 10, ReadHeaderTimeout: 5 * time.Second}
 	done := make(chan struct{})
 	go func() { _ = srv.Serve(ln); close(done) }()
 	t.Cleanup(func() { _ = srv.Close(); <-done })
-	return raw.Addr().String(), logs
+	return raw.Addr().String(), logs, reg
 }
 
 // rawExchange writes raw on a new connection and reads one answer.
@@ -53,7 +56,7 @@ func rawExchange(t *testing.T, addr, raw string) (*http.Response, []byte) {
 }
 
 func TestListenerRefusalsAreProblems(t *testing.T) {
-	addr, logs := startListener(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr, logs, _ := startListener(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "handler", http.StatusTeapot) // text/plain of a handler: left alone
 	}), 0)
 	tests := []struct {
@@ -96,7 +99,7 @@ func TestListenerRefusalsAreProblems(t *testing.T) {
 }
 
 func TestListenerCapsConnections(t *testing.T) {
-	addr, _ := startListener(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	addr, _, reg := startListener(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		_, _ = io.WriteString(w, "ok")
 	}), 2)
 	dialGet := func() (net.Conn, *bufio.Reader) {
@@ -121,6 +124,10 @@ func TestListenerCapsConnections(t *testing.T) {
 	}
 	third, br := dialGet()
 	defer third.Close()
+	time.Sleep(100 * time.Millisecond) // the third waits in the accept queue
+	if got := testutil.ToFloat64(mustCounter(t, reg, "sudoku_http_open_connections", nil)); got != 2 {
+		t.Errorf("sudoku_http_open_connections = %v with the cap of 2 reached, want 2", got)
+	}
 	_ = third.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
 	if resp, err := http.ReadResponse(br, nil); err == nil {
 		t.Fatalf("a third connection over a cap of 2 was served: %d", resp.StatusCode)
