@@ -202,6 +202,10 @@ func runFloods(ctx context.Context, base string, f soakFloods, wg *sync.WaitGrou
 		for ctx.Err() == nil {
 			c, err := (&net.Dialer{Timeout: 2 * time.Second}).DialContext(ctx, "tcp", u.Host)
 			if err != nil {
+				select { // the server is gone or refusing: no spinning
+				case <-ctx.Done():
+				case <-time.After(100 * time.Millisecond):
+				}
 				continue
 			}
 			mu.Lock()
