@@ -71,10 +71,16 @@ func (l *listener) release() {
 	}
 }
 
-// Close closes the listener and wakes an Accept waiting for a slot.
+// Close closes the listener and wakes an Accept waiting for a slot. Only
+// the first call closes; later ones return nil (the server's Shutdown may
+// close a listener its owner closed first).
 func (l *listener) Close() error {
-	l.once.Do(func() { close(l.done) })
-	return l.Listener.Close()
+	var err error
+	l.once.Do(func() {
+		close(l.done)
+		err = l.Listener.Close()
+	})
+	return err
 }
 
 // conn is an accepted connection: it frees its slot once closed and

@@ -25,8 +25,8 @@ const envPrefix = "SUDOKU_"
 // answered, or its stuck writer cut, before the drain ends; the drain
 // delay gives load balancers a couple of probe periods to see /readyz
 // fail before the listener closes. A stop takes at most drain delay +
-// shutdown timeout + cancelGrace (23 s): an orchestrator's grace period
-// must be longer (deploy/kubernetes.yaml).
+// keepAliveGrace + shutdown timeout + cancelGrace (24 s): an
+// orchestrator's grace period must be longer (deploy/kubernetes.yaml).
 const (
 	defaultShutdownTimeout = 20 * time.Second
 	defaultDrainDelay      = 2 * time.Second

@@ -32,12 +32,14 @@ func waitNotReady(t *testing.T, base string) {
 }
 
 // TestRunDrainClosesKeepAlive checks that a keep-alive connection opened
-// before the stop is still served during the drain delay, and told to
+// before the stop is served through the drain delay without being closed
+// under its client, and, once the listener is closed, answered and told to
 // close: the client learns the connection ends with its answer instead of
 // finding it closed under its next request.
 func TestRunDrainClosesKeepAlive(t *testing.T) {
-	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "2s"})
-	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "1s"})
+	addr := strings.TrimPrefix(s.base, "http://")
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,9 +65,22 @@ func TestRunDrainClosesKeepAlive(t *testing.T) {
 	stopped := make(chan error, 1)
 	go func() { stopped <- s.stop() }()
 	waitNotReady(t, s.base)
-	resp := get()
-	if resp.StatusCode != http.StatusOK || !resp.Close {
-		t.Errorf("during the drain delay: %d, Connection %q; want 200 with Connection: close", resp.StatusCode, resp.Header.Get("Connection"))
+	if resp := get(); resp.StatusCode != http.StatusOK || resp.Close {
+		t.Errorf("during the drain delay: %d, Connection %q; want 200 on the kept-alive connection", resp.StatusCode, resp.Header.Get("Connection"))
+	}
+	// Once new connections are refused, the next answer closes this one.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(2 * time.Millisecond) {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			break
+		}
+		c.Close()
+		if time.Now().After(deadline) {
+			t.Fatal("the listener still accepts 10 s after the stop")
+		}
+	}
+	if resp := get(); resp.StatusCode != http.StatusOK || !resp.Close {
+		t.Errorf("after the listener closed: %d, Connection %q; want 200 with Connection: close", resp.StatusCode, resp.Header.Get("Connection"))
 	}
 	if err := <-stopped; err != nil {
 		t.Errorf("run after cancel = %v, want nil", err)
@@ -197,9 +212,10 @@ func TestBinaryStuckWriterExitsZero(t *testing.T) {
 }
 
 // TestRunDrainClosesRequestsBegunBefore checks that a request already
-// running when the drain begins is answered with Connection: close too.
+// running when the listener closes is answered with Connection: close
+// too.
 func TestRunDrainClosesRequestsBegunBefore(t *testing.T) {
-	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "3s", "SUDOKU_RATE_LIMIT": "0", "SUDOKU_REQUEST_TIMEOUT": "1s"})
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "100ms", "SUDOKU_RATE_LIMIT": "0", "SUDOKU_REQUEST_TIMEOUT": "1s"})
 	hard := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	type answer struct {
 		resp *http.Response
@@ -224,5 +240,70 @@ func TestRunDrainClosesRequestsBegunBefore(t *testing.T) {
 	}
 	if err := <-stopped; err != nil {
 		t.Errorf("run after cancel = %v, want nil", err)
+	}
+}
+
+// TestRunDrainResetsNoQueuedRequest runs clients that do not stop when
+// told to close (no load balancer in front): they reconnect and send
+// again until the listener is gone. A request may then fail only at its
+// dial (nothing was sent); none sent on a connection may go unanswered,
+// such as one still in the kernel's accept queue when the listener closes.
+func TestRunDrainResetsNoQueuedRequest(t *testing.T) {
+	s := startServer(t, map[string]string{"SUDOKU_DRAIN_DELAY": "500ms", "SUDOKU_RATE_LIMIT": "0"})
+	const clients = 32
+	var (
+		wg       sync.WaitGroup
+		mu       sync.Mutex
+		lost     []error
+		answered int
+		stop     = make(chan struct{})
+	)
+	started := make(chan struct{}, clients)
+	for range clients {
+		wg.Go(func() {
+			c := &http.Client{Transport: &http.Transport{}, Timeout: 30 * time.Second}
+			defer c.CloseIdleConnections()
+			first := true
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				resp, err := c.Get(s.base + "/healthz")
+				if err != nil {
+					var op *net.OpError
+					if errors.As(err, &op) && op.Op == "dial" {
+						time.Sleep(time.Millisecond) // the listener is gone: nothing was sent
+						continue
+					}
+					mu.Lock()
+					lost = append(lost, err)
+					mu.Unlock()
+					continue
+				}
+				_, _ = io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				answered++
+				mu.Unlock()
+				if first {
+					started <- struct{}{}
+					first = false
+				}
+			}
+		})
+	}
+	for range clients {
+		<-started
+	}
+	if err := s.stop(); err != nil {
+		t.Errorf("run after cancel = %v, want nil", err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	close(stop)
+	wg.Wait()
+	if len(lost) > 0 {
+		t.Errorf("%d requests answered, %d sent and never answered during the drain, first: %v", answered, len(lost), lost[0])
 	}
 }
