@@ -234,11 +234,17 @@ func withCORS(origins []string, routes chi.Routes) func(http.Handler) http.Handl
 type clientIPKey struct{}
 
 // withClientIP resolves the client address the rate limiter keys on
-// (clientIP) and stores it in the request's context.
-func withClientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
+// (clientIP, or with hops > 0 and no trusted proxies the deprecated
+// hopsClientIP) and stores it in the request's context.
+func withClientIP(trusted []netip.Prefix, hops int) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ip := clientIP(r, trusted)
+			var ip netip.Addr
+			if len(trusted) == 0 && hops > 0 {
+				ip = hopsClientIP(r, hops)
+			} else {
+				ip = clientIP(r, trusted)
+			}
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip)))
 		})
 	}
@@ -273,6 +279,21 @@ func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 		}
 	}
 	return ip
+}
+
+// hopsClientIP is the address hops entries from the right of
+// X-Forwarded-For, or the peer address when there is no such entry or it
+// does not parse: the deprecated trust by hop count, which any client can
+// fool by sending its own X-Forwarded-For when it reaches the service
+// directly.
+func hopsClientIP(r *http.Request, hops int) netip.Addr {
+	entries := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	if i := len(entries) - hops; i >= 0 && r.Header.Get("X-Forwarded-For") != "" {
+		if a, err := netip.ParseAddr(strings.TrimSpace(entries[i])); err == nil {
+			return a.Unmap()
+		}
+	}
+	return clientIP(r, nil)
 }
 
 func inPrefixes(prefixes []netip.Prefix, ip netip.Addr) bool {

@@ -125,6 +125,35 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
+// TestRateLimitByHopCount keeps the deprecated hop count working as it
+// did: the entry that many hops from the right of X-Forwarded-For.
+func TestRateLimitByHopCount(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedHops: 1})
+	tests := []struct {
+		remote, xff string
+		want        int
+	}{
+		{"192.0.2.1:1000", "", 200},
+		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
+		{"192.0.2.3:1000", "not-an-ip", 200},
+		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
+		{"192.0.2.9:1000", "198.51.100.1", 200},
+		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
+		req.RemoteAddr = tt.remote
+		if tt.xff != "" {
+			req.Header.Set("X-Forwarded-For", tt.xff)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("GET from %s (X-Forwarded-For %q) = %d, want %d", tt.remote, tt.xff, rec.Code, tt.want)
+		}
+	}
+}
+
 func TestRateLimitWithoutForwardedFor(t *testing.T) {
 	proxies := []netip.Prefix{netip.MustParsePrefix("192.0.2.0/28"), netip.MustParsePrefix("10.0.0.0/8")}
 	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: proxies})

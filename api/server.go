@@ -47,6 +47,12 @@ type Config struct {
 	// service whose X-Forwarded-For entries are trusted to name the client
 	// (see clientIP); none keys the rate limit on the peer address.
 	TrustedProxies []netip.Prefix
+	// TrustedHops, when TrustedProxies is empty, takes the client from
+	// the entry that many hops from the right of X-Forwarded-For.
+	//
+	// Deprecated: a client that reaches the service directly can then name
+	// any address; set TrustedProxies.
+	TrustedHops int
 }
 
 func (c Config) withDefaults() Config {
@@ -169,7 +175,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	// counted under its route pattern.
 	r.Group(func(r chi.Router) {
 		if cfg.RateLimit > 0 {
-			r.Use(withClientIP(cfg.TrustedProxies), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow))
+			r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow))
 		}
 		addRoutes(r, log, svc)
 	})

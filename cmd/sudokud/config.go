@@ -69,6 +69,11 @@ const maxHeaderBytes = 16 << 10
 // kernel's accept queue. docs/service.md, "Connections".
 const defaultMaxConns = 384
 
+// commandFlags are the flags that turn sudokud into a one-shot command
+// rather than the server; no environment variable sets them, so a stray
+// SUDOKU_PROBE cannot stop a container serving.
+var commandFlags = map[string]bool{"version": true, "probe": true}
+
 // config is everything sudokud can be told, from flags and SUDOKU_*
 // variables.
 type config struct {
@@ -83,6 +88,8 @@ type config struct {
 	drainDelay        time.Duration
 	logLevel          string
 	logFormat         string
+	showVersion       bool   // -version: print the build and exit
+	probeURL          string // -probe: health-check mode, see probe
 	api               api.Config
 	service           service.Config
 	pool              engine.PoolConfig
@@ -105,13 +112,15 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
+	fs.BoolVar(&c.showVersion, "version", false, "print the version, VCS revision and Go version, and exit")
+	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL (a bare path: on 127.0.0.1 at the -addr port), exit 0 on a 2xx answer, else 1; a HEALTHCHECK for images with no shell")
 
 	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
 	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")
 	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
 	fs.IntVar(&c.api.RateLimit, "rate-limit", defaultRateLimit, "requests per client per rate window (429 past it); 0 disables")
 	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
-	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDRs of the proxies whose X-Forwarded-For names the client for the rate limit (empty: the peer address)")
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDRs of the proxies whose X-Forwarded-For names the client for the rate limit (empty or 0: the peer address; a number is the deprecated hop count)")
 
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
 	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight(), "solves, ratings and hints computed at once (default: 4 per core)")
@@ -127,6 +136,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
+		if commandFlags[f.Name] {
+			return
+		}
 		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
 		if v := getenv(name); v != "" && envErr == nil {
 			if err := fs.Set(f.Name, v); err != nil {
@@ -144,7 +156,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	var err error
-	if c.api.TrustedProxies, err = parseProxies(*proxies); err != nil {
+	if c.api.TrustedProxies, c.api.TrustedHops, err = parseProxies(*proxies); err != nil {
 		return config{}, err
 	}
 	for o := range strings.SplitSeq(*origins, ",") {
@@ -187,31 +199,34 @@ func (c config) checkTimeouts() error {
 	return nil
 }
 
-// parseProxies reads -trusted-proxies: addresses and CIDRs, comma
-// separated. A bare number is the hop count the flag once took, refused:
-// a hop count lets a direct client name any address in X-Forwarded-For.
-// "0", that count's default, still means none.
-func parseProxies(v string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
+// parseProxies reads -trusted-proxies: the proxies' addresses and CIDRs,
+// comma separated; or, deprecated, one number, the hop count the flag
+// took before (0, its default, means none). A hop count lets a client
+// that reaches the service directly name any address in X-Forwarded-For,
+// so run logs a warning for it.
+func parseProxies(v string) (prefixes []netip.Prefix, hops int, err error) {
+	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+		if n < 0 {
+			return nil, 0, fmt.Errorf("trusted-proxies %d: want proxies' addresses or CIDRs (or a hop count >= 0)", n)
+		}
+		return nil, n, nil
+	}
 	for part := range strings.SplitSeq(v, ",") {
 		part = strings.TrimSpace(part)
-		if part == "" || part == "0" {
+		if part == "" {
 			continue
 		}
-		if _, err := strconv.Atoi(part); err == nil {
-			return nil, fmt.Errorf("trusted-proxies %q: a hop count is no longer taken, since any client could then name itself in X-Forwarded-For; give the proxies' addresses or CIDRs (10.0.0.0/8,192.0.2.7)", v)
-		}
 		if p, err := netip.ParsePrefix(part); err == nil {
-			out = append(out, p.Masked())
+			prefixes = append(prefixes, p.Masked())
 			continue
 		}
 		a, err := netip.ParseAddr(part)
 		if err != nil {
-			return nil, fmt.Errorf("trusted-proxies: %q is neither an address nor a CIDR", part)
+			return nil, 0, fmt.Errorf("trusted-proxies: %q is neither an address nor a CIDR", part)
 		}
-		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+		prefixes = append(prefixes, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
 	}
-	return out, nil
+	return prefixes, 0, nil
 }
 
 // defaultWorkers leaves half the cores to serving: generation is

@@ -77,6 +77,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	build := buildVersion()
+	switch {
+	case cfg.showVersion:
+		fmt.Fprintln(stdout, build)
+		return nil
+	case cfg.probeURL != "":
+		return probe(ctx, cfg.probeURL, cfg.addr, stdout)
+	}
 	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
 		return err
@@ -84,8 +92,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer func() { _ = stopLog() }()
 	defer log.Info("stopped") // runs after pool.Close
 
+	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion))
+
+	if cfg.api.TrustedHops > 0 {
+		log.Warn("-trusted-proxies as a hop count is deprecated: a client that reaches sudokud directly can name any address in X-Forwarded-For and dodge its rate limit; give the proxies' addresses or CIDRs",
+			zap.Int("hops", cfg.api.TrustedHops))
+	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
+	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
 	cfg.pool.Hooks = metrics
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
