@@ -134,11 +134,9 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 		if req.Seed != nil {
 			seed = *req.Seed + i
 		}
-		defer s.timed(l, time.Now())
-		return s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry})
+		return s.timed(l, time.Now())(s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry}))
 	case req.Fresh:
-		defer s.timed(l, time.Now())
-		return s.remember(s.pool.Fresh(ctx, l))
+		return s.timed(l, time.Now())(s.remember(s.pool.Fresh(ctx, l)))
 	}
 	if s.budget.take(l, time.Now()) {
 		if pz, ok := s.pool.TryGet(l); ok {
@@ -152,18 +150,25 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 	return s.remember(s.pool.Get(ctx, l))
 }
 
-// timed adds the time since start, one generation for a request at level
-// l, to the level's pace: a moving average over about the last eight.
-func (s *supply) timed(l engine.Level, start time.Time) {
-	d := int64(time.Since(start))
-	for {
-		old := s.pace[l].Load()
-		next := d
-		if old > 0 {
-			next = old - old/8 + d/8
+// timed returns a pass-through for the result of one generation for a
+// request at level l, begun at start: a success adds its time to the
+// level's pace, a moving average over about the last eight (a failure
+// says nothing about the pace).
+func (s *supply) timed(l engine.Level, start time.Time) func(engine.Puzzle, error) (engine.Puzzle, error) {
+	return func(pz engine.Puzzle, err error) (engine.Puzzle, error) {
+		if err != nil {
+			return pz, err
 		}
-		if s.pace[l].CompareAndSwap(old, next) {
-			return
+		d := int64(time.Since(start))
+		for {
+			old := s.pace[l].Load()
+			next := d
+			if old > 0 {
+				next = old - old/8 + d/8
+			}
+			if s.pace[l].CompareAndSwap(old, next) {
+				return pz, nil
+			}
 		}
 	}
 }
