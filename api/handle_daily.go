@@ -50,7 +50,11 @@ type daily interface {
 // date (today in UTC by default), with an ETag and Cache-Control.
 func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
+		q, err := queryParams(r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		level, err := levelParam(q)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -58,7 +62,12 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 		}
 		date := now().UTC()
 		cacheControl := undatedCacheControl(date)
-		if v := q.Get("date"); v != "" {
+		v, ok, err := q.get("date")
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if ok {
 			cacheControl = dailyCacheControl
 			if date, err = parseDate("date", v); err != nil {
 				writeError(w, r, log, err)
@@ -75,12 +84,13 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 				cacheControl = embargoedCacheControl
 			}
 		}
-		svg, err := wantSVG(r, q)
+		media, err := mediaParam(r, q, []string{mediaJSON, mediaSVG})
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		withSolution, err := solutionParam(q)
+		svg := media == mediaSVG
+		withSolution, err := solutionParam(r)
 		if err != nil {
 			writeError(w, r, log, err)
 			return

@@ -66,6 +66,9 @@ type Metrics struct {
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
 	clients      *prometheus.CounterVec
+	// conns counts the open connections of NewListener's listeners,
+	// against their cap.
+	conns prometheus.Gauge
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
@@ -138,6 +141,10 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 			Namespace: "sudoku", Subsystem: "http", Name: "client_requests_total",
 			Help: "HTTP requests answered, by client (the API key's name, or anonymous; bounded by the key file's at most 1000 keys) and status code.",
 		}, []string{"client", "code"}),
+		conns: f.NewGauge(prometheus.GaugeOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "open_connections",
+			Help: "Client connections open, at most -max-conns; clients beyond it wait in the kernel's accept queue.",
+		}),
 	}
 	for _, l := range engine.Levels() {
 		m.depth.WithLabelValues(l.String()).Set(0)

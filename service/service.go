@@ -179,7 +179,7 @@ type Service struct {
 	supply     *supply // nil without a pool
 	daily      dailyCache
 	store      DailyStore
-	now        func() time.Time
+	now        func() time.Time // the clock of the daily cache and the embargo: Deps.Now; tests set it
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then

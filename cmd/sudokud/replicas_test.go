@@ -20,22 +20,11 @@ import (
 	"github.com/sudokuhq/sudoku/internal/pgtest"
 )
 
-// buildSudokud builds the sudokud binary into a temporary directory.
-func buildSudokud(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "sudokud")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatalf("go build: %v", err)
-	}
-	return bin
-}
-
 // startProcess runs bin with env added to the test's environment and
-// returns its base URL once it logged its address and /readyz answers 200.
-// SIGTERM stops it when the test ends. It may run on any goroutine: it
-// reports failures with t.Error and returns "".
+// returns its base URL once it logged its address. SIGTERM stops it when
+// the test ends. Unlike startBinary it may run on any goroutine (replicas
+// start together, so that their migrations race): it reports failures
+// with t.Error and returns "".
 func startProcess(t *testing.T, bin string, env ...string) string {
 	t.Helper()
 	cmd := exec.Command(bin)
