@@ -33,9 +33,10 @@ func parseDate(name, v string) (time.Time, error) {
 	return d, nil
 }
 
-// parseLevel reads a level of the parameter or member name.
+// parseLevel reads a level of the parameter or member name, in the lower
+// case openapi.yaml lists, as the query's level.
 func parseLevel(name, v string) (engine.Level, error) {
-	l, err := engine.ParseLevel(strings.ToLower(v))
+	l, err := engine.ParseLevel(v)
 	if err != nil {
 		return 0, &paramError{name: name, reason: err.Error(), allowed: levelNames()}
 	}
@@ -203,44 +204,10 @@ const cursorSep = "."
 // of dates, one level or all, a page at a time.
 func handleArchive(s publisher, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		aq := service.ArchiveQuery{From: service.FirstDaily, To: service.LastDaily}
-		var err error
-		if v := q.Get("from"); v != "" {
-			if aq.From, err = parseDate("from", v); err != nil {
-				writeError(w, r, log, err)
-				return
-			}
-		}
-		if v := q.Get("to"); v != "" {
-			if aq.To, err = parseDate("to", v); err != nil {
-				writeError(w, r, log, err)
-				return
-			}
-		}
-		if v := q.Get("level"); v != "" {
-			if aq.Level, err = parseLevel("level", v); err != nil {
-				writeError(w, r, log, err)
-				return
-			}
-		}
-		if v := q.Get("limit"); v != "" {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > service.MaxArchivePage {
-				writeError(w, r, log, &paramError{name: "limit", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxArchivePage)})
-				return
-			}
-			aq.Limit = n
-		}
-		if v := q.Get("after"); v != "" {
-			d, l, ok := strings.Cut(v, cursorSep)
-			date, derr := time.Parse(time.DateOnly, d)
-			level, lerr := engine.ParseLevel(l)
-			if !ok || derr != nil || lerr != nil {
-				writeError(w, r, log, &paramError{name: "after", reason: fmt.Sprintf("%q is not a cursor: pass the next of the previous page", v)})
-				return
-			}
-			aq.After = service.ArchiveCursor{Date: date, Level: level}
+		aq, err := archiveParams(r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
 		}
 		page, err := s.Archive(r.Context(), aq)
 		if err != nil {
@@ -257,4 +224,51 @@ func handleArchive(s publisher, log *zap.Logger) http.Handler {
 		w.Header().Set("Cache-Control", "no-store") // a private listing that grows
 		encode(w, r, http.StatusOK, "", resp)
 	})
+}
+
+// archiveParams reads the query of GET /daily/archive, strictly (see
+// params): optional from, to, level, limit and after.
+func archiveParams(r *http.Request) (service.ArchiveQuery, error) {
+	aq := service.ArchiveQuery{From: service.FirstDaily, To: service.LastDaily}
+	q, err := queryParams(r)
+	if err != nil {
+		return aq, err
+	}
+	for _, p := range []struct {
+		name string
+		set  func(v string) error
+	}{
+		{"from", func(v string) (err error) { aq.From, err = parseDate("from", v); return err }},
+		{"to", func(v string) (err error) { aq.To, err = parseDate("to", v); return err }},
+		{"level", func(v string) (err error) { aq.Level, err = parseLevel("level", v); return err }},
+		{"limit", func(v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > service.MaxArchivePage {
+				return &paramError{name: "limit", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxArchivePage)}
+			}
+			aq.Limit = n
+			return nil
+		}},
+		{"after", func(v string) error {
+			d, l, ok := strings.Cut(v, cursorSep)
+			date, derr := time.Parse(time.DateOnly, d)
+			level, lerr := engine.ParseLevel(l)
+			if !ok || derr != nil || lerr != nil {
+				return &paramError{name: "after", reason: fmt.Sprintf("%q is not a cursor: pass the next of the previous page", v)}
+			}
+			aq.After = service.ArchiveCursor{Date: date, Level: level}
+			return nil
+		}},
+	} {
+		v, ok, err := q.get(p.name)
+		if err != nil {
+			return aq, err
+		}
+		if ok {
+			if err := p.set(v); err != nil {
+				return aq, err
+			}
+		}
+	}
+	return aq, nil
 }

@@ -45,6 +45,11 @@ func TestArchiveHandlerCursor(t *testing.T) {
 	if got.Next != "2026-12-01.hard" || len(got.Puzzles) != 1 || got.Puzzles[0].Seed != "9223372036854775813" {
 		t.Errorf("archive answer = %+v, want next 2026-12-01.hard and the seed as a decimal string", got)
 	}
+	for _, q := range []string{"level=HARD", "limit=1&limit=2", "from=", "to=2026-13-01", "after=2026-12-01.expert", "limit=0"} {
+		if rec, _ := serve(h, "GET", "/daily/archive?"+q, "", nil); rec.Code != 400 {
+			t.Errorf("GET /daily/archive?%s = %d, want 400", q, rec.Code)
+		}
+	}
 	// The next page asks from after the cursor.
 	serve(h, "GET", "/daily/archive?after="+got.Next, "", nil)
 	if f.archiveQ.After.Date != d || f.archiveQ.After.Level != engine.Hard || f.archiveQ.From != service.FirstDaily || f.archiveQ.To != service.LastDaily {
