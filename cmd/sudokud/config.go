@@ -179,9 +179,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	fs.StringVar(&c.apiKeys, "api-keys", "", "file of API keys (name, scopes, rate, sha256 per line; see docs/publishing.md), reloaded on change and on SIGHUP; empty: every client is anonymous")
-	fs.DurationVar(&c.keyPoll, "api-keys-poll", keyPollInterval, "how often the API key file is checked for changes")
-	fs.IntVar(&c.api.AnonymousBatch, "anonymous-batch", api.DefaultAnonymousBatch, "largest fresh or seeded batch without scope generate:bulk")
+	if c.keyPoll <= 0 || c.api.AnonymousBatch <= 0 {
+		return config{}, fmt.Errorf("api-keys-poll and anonymous-batch must be > 0")
+	}
 	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 {
 		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer and max-conns > 0")
 	}

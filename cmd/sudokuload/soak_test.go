@@ -12,6 +12,7 @@ import (
 	"github.com/sudokuhq/sudoku/api"
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
+	"github.com/sudokuhq/sudoku/store"
 )
 
 // TestSoakClassifies runs a short soak against the real handler and checks
@@ -27,7 +28,7 @@ func TestSoakClassifies(t *testing.T) {
 	}
 	reg := prometheus.NewRegistry()
 	m := api.NewMetrics(reg, reg)
-	h := api.NewServer(zap.NewNop(), m, service.New(service.Config{}, service.Deps{Pool: pool, Hooks: m}), api.Config{})
+	h := api.NewServer(zap.NewNop(), m, service.New(service.Config{}, service.Deps{Pool: pool, Hooks: m, Store: store.NewMemory()}), api.Config{})
 	ts := httptest.NewServer(h)
 	defer ts.Close()
 	puzzles := []string{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}
