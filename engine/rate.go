@@ -51,12 +51,18 @@ type Rating struct {
 	// Singles is the mean number of singles available per singles round:
 	// many parallel choices make a puzzle easier.
 	Singles float64
-	// TrialWaves is the length of the hardest trial on the path: over the
-	// trial rounds, the largest of each round's shortest refutation, in
-	// waves of singles (the trial itself counts as one). 0 without trial.
+	// ChainLinks is the length of the hardest chain on the path: over the
+	// chain rounds (tier 6), the largest of each round's shortest chain, in
+	// links. 0 without chains.
+	ChainLinks int
+	// TrialWaves is the length of the hardest forcing chain on the path:
+	// over the forcing rounds (tier 7), the largest of each round's
+	// shortest refutation, in waves of singles (the assumption itself
+	// counts as one; a cell forcing net counts 1). 0 without forcing chains.
 	TrialWaves int
-	// DeepTrials counts the trial rounds where no candidate was refuted by
-	// singles alone, so trial fell back on a deeper search.
+	// DeepTrials counts the trial rounds (tier 8): no chain, forcing chain
+	// or forcing net from a cell with the fewest candidates made progress,
+	// so trial fell back on a deeper search.
 	DeepTrials int
 }
 
@@ -140,12 +146,13 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 			rt.Rounds++
 			rt.TierRounds[t]++
 			rt.HardestTier = max(rt.HardestTier, t)
-			if t == MaxTier {
-				if f.deep {
-					rt.DeepTrials++
-				} else {
-					rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
-				}
+			switch t {
+			case tierChains:
+				rt.ChainLinks = max(rt.ChainLinks, f.chainLinks)
+			case tierForcing:
+				rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+			case MaxTier:
+				rt.DeepTrials++
 			}
 			if explain {
 				path = appendRound(path, &b, f.steps)

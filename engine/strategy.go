@@ -27,12 +27,27 @@ const (
 	techJellyfish
 	techWXYZWing
 	techBUGPlusOne
+	techRemotePair
+	techSimpleColouring
+	techMultiColouring
+	techXChain
+	techXYChain
+	techAIC
+	techForcingChain
+	techForcingNet
 	techTrial
 	numTechniques
 )
 
-// MaxTier is the hardest strategy tier: trial (seed 001's level 6).
-const MaxTier = 6
+// MaxTier is the hardest strategy tier: trial, the last resort after the
+// chains (tier 6) and forcing chains (tier 7).
+const MaxTier = 8
+
+// The tiers of the chain family.
+const (
+	tierChains  = 6 // X-chains, XY-chains, colouring, AICs
+	tierForcing = 7 // forcing chains and nets
+)
 
 // TechniqueInfo describes one human solving technique of the rater.
 type TechniqueInfo struct {
@@ -69,7 +84,15 @@ var Techniques = []TechniqueInfo{
 	{"jellyfish", 5, "a digit and 4 rows (or columns) where it has 2 to 4 places each"},
 	{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
 	{"bug-plus-one", 5, "the board, when all but one empty cell have two candidates"},
-	{"trial", 6, "a candidate of a cell with the fewest (usually 2) candidates"},
+	{"remote-pair", 6, "a candidate, as the start of a chain of bivalue cells holding one pair"},
+	{"simple-colouring", 6, "a candidate, as the start of a chain of one digit's conjugate pairs"},
+	{"multi-colouring", 6, "a candidate, as the start of a chain of one digit's conjugate pairs with one weak link"},
+	{"x-chain", 6, "a candidate with a strong link of its digit somewhere, as the start of a chain of that digit"},
+	{"xy-chain", 6, "a candidate, as the start of a chain of bivalue cells"},
+	{"aic", 6, "a candidate, as the start of an alternating inference chain"},
+	{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"},
+	{"forcing-net", 7, "a cell with the fewest candidates, whose every candidate forces the same digit somewhere"},
+	{"trial", 8, "a cell with the fewest candidates (only when nothing easier is left)"},
 }
 
 // strategy is one technique's search: it counts the possible applications on
@@ -102,6 +125,14 @@ var strategies = []strategy{
 	{techJellyfish, func(f *finder) int { return findFish(f, 4, techJellyfish) }},
 	{techWXYZWing, findWXYZWing},
 	{techBUGPlusOne, findBUGPlusOne},
+	{techRemotePair, func(f *finder) int { return findChains(f, techRemotePair) }},
+	{techSimpleColouring, findSimpleColouring},
+	{techMultiColouring, findMultiColouring},
+	{techXChain, func(f *finder) int { return findChains(f, techXChain) }},
+	{techXYChain, func(f *finder) int { return findChains(f, techXYChain) }},
+	{techAIC, func(f *finder) int { return findChains(f, techAIC) }},
+	{techForcingChain, findForcingChains},
+	{techForcingNet, findForcingNets},
 	{techTrial, findTrial},
 }
 
@@ -155,7 +186,9 @@ type finder struct {
 
 	solution *Grid // the solution, used by trial's fallback only
 
-	trialWaves int  // fewest singles waves (plus the trial) refuting a candidate this round
+	trialWaves int          // fewest singles waves (plus the trial) refuting a candidate this round
+	chainLinks int          // links of the shortest chain applied this round
+	chain      *chainSearch // scratch of the chain searches, allocated on first use
 	deep       bool // trial needed its fallback this round
 }
 
@@ -182,6 +215,7 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
+	f.chainLinks = 1 << 30
 	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}

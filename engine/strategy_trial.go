@@ -74,68 +74,31 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 	}
 }
 
-// findTrial is seed 001's strategy 16. A possible application is a candidate
-// of a cell with the fewest candidates (two in almost every puzzle); it is
-// valid when placing it and applying singles (never nested trials: one
-// check costs at most one singles fixpoint) leads to a contradiction, which
-// removes it (and places the other digit of a two-candidate cell).
-//
-// When no candidate is refuted that way, the rater still has to progress: it
-// then removes the wrong candidates of those cells whose singles
-// propagation runs the most waves before stalling (all ties together), as
-// a solver who guesses would after a deeper search. The solution tells which candidate is wrong,
-// so this fallback is bounded and deterministic.
-func findTrial(f *finder) int {
+// fewestCandidates returns the smallest candidate count (2..9) of an empty
+// cell of b, or 10 when every cell is placed.
+func fewestCandidates(b *Board) int {
 	minN := 10
 	for c := range 81 {
-		if n := Count(f.b.Cands[c]); n >= 2 && n < minN {
+		if n := Count(b.Cands[c]); n >= 2 && n < minN {
 			minN = n
 		}
 	}
-	if minN == 10 {
+	return minN
+}
+
+// findTrial is the last resort, searched only when no chain and no forcing
+// chain or net from a cell with the fewest candidates makes progress. The
+// rater, which has the solution, removes the wrong candidates of those
+// cells whose singles propagation runs the most waves before stalling (all
+// ties together), as a solver who guesses would after a deeper search. So
+// it is bounded and deterministic. A possible application is one of those
+// cells.
+func findTrial(f *finder) int {
+	minN := fewestCandidates(f.b)
+	if minN == 10 || f.solution == nil {
 		return 0
 	}
 	s := 0
-	for c := range 81 {
-		m := f.b.Cands[c]
-		if Count(m) != minN {
-			continue
-		}
-		refuted := false
-		for mm := m; mm != 0; mm &= mm - 1 {
-			d := bits.TrailingZeros16(mm) + 1
-			s++
-			if refuted && minN == 2 {
-				continue // the other digit of a refuted pair is the solution's
-			}
-			t := *f.b
-			waves, bad := 0, !t.Place(c, d)
-			if !bad {
-				waves, bad = trialSingles(&t)
-			}
-			if !bad {
-				continue
-			}
-			refuted = true
-			f.trialWaves = min(f.trialWaves, waves+1)
-			f.eliminate(c, Bit(d))
-			rest := m &^ Bit(d)
-			if Count(rest) == 1 {
-				f.put(c, Digit(rest))
-			}
-			f.commit(techTrial, f.cells(c), func() string {
-				if Count(rest) == 1 {
-					return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is %d.", CellName(c), d, Digit(rest))
-				}
-				return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is not %d.", CellName(c), d, d)
-			})
-		}
-	}
-	if f.apps > 0 || f.solution == nil {
-		return s
-	}
-	// Fallback: no single-depth refutation. Remove the wrong candidates whose
-	// singles propagation runs the most waves before stalling.
 	best := -1
 	var reach [81]int
 	for c := range 81 {
@@ -144,6 +107,7 @@ func findTrial(f *finder) int {
 		if Count(m) != minN {
 			continue
 		}
+		s++
 		sd := int(f.solution[c])
 		for mm := m &^ Bit(sd); mm != 0; mm &= mm - 1 {
 			t := *f.b

@@ -17,8 +17,9 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultScoreModel")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
+	shares := fs.Bool("shares", false, "also print the share of trial on every puzzle file of ../shared/data (slow: rates about 130,000 puzzles)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-j N]")
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-j N]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
@@ -74,5 +75,20 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	c = calib.Confusion4(report, sx)
 	fmt.Fprintf(stdout, "- %s (n = %d, all SE ≥ 5.0): score vs shipped SE rating Spearman %.3f, tau-b %.3f; rated evil %.1f%%\n",
 		sx.Name, a.N, a.Spearman, a.TauB, 100*c.Exact())
+
+	se, err := calib.Load(ctx, calib.SERated, *j)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nscore vs Sudoku Explainer's rating within each source label of %s:\n\n", se.Name)
+	calib.SEByLabel(stdout, se, score)
+
+	if *shares {
+		fmt.Fprintln(stdout, "\nshare of trial:")
+		fmt.Fprintln(stdout)
+		if err := calib.ShareReport(ctx, stdout, *j); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -19,6 +19,7 @@ type Sample struct {
 	Puzzle string
 	Label  int     // the source's rank, 1 = easiest
 	SE     float64 // the source's Sudoku Explainer rating, NaN when absent
+	Source string  // se_rated.tsv's dataset column (krazydad, coach, ...); "" elsewhere
 	Rating engine.Rating
 }
 
@@ -39,6 +40,10 @@ var (
 	// NYT and SudokuExchange are checks only, never fitted on.
 	NYT            = Set{Name: dataset.CalibNYT, Levels: 3, Tier4: []int{0, 1, 2, 3}}
 	SudokuExchange = Set{Name: dataset.CalibSudokuExchange, Levels: 4, Tier4: []int{0, 0, 0, 0, 4}}
+	// SERated is se_rated.tsv: calibration puzzles of the four sources with
+	// Sudoku Explainer's rating (its SE_ER column is the third, as in the
+	// calib files); labels are the sources' own ranks.
+	SERated = Set{Name: dataset.SERated, Levels: 11, Tier4: make([]int, 12)}
 )
 
 // AgreeSE returns the agreement of f with the shipped Sudoku Explainer
@@ -82,6 +87,9 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 			se = v
 		}
 		s.Samples[i] = Sample{Puzzle: r.Puzzle(), Label: rank, SE: se}
+		if s.Name == dataset.SERated {
+			s.Samples[i].Source = r.Field(9)
+		}
 	}
 	if j <= 0 {
 		j = runtime.GOMAXPROCS(0)

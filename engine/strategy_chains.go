@@ -1,0 +1,285 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+)
+
+// Chains: X-chains, XY-chains, remote pairs, simple and multi-colouring,
+// and alternating inference chains (AICs, the discontinuous nice loops of
+// Sudoku Explainer), all found by one search over candidates.
+//
+// A node is a candidate (cell, digit), index 9·cell + digit−1, either ON
+// (the digit is in the cell) or OFF. Two kinds of link join them:
+//
+//	weak   ON(a) ⇒ OFF(b): a and b are in one cell, or hold one digit in
+//	       cells that see each other;
+//	strong OFF(a) ⇒ ON(b): a and b are the only two candidates of a cell,
+//	       or the only two places of a digit in a unit.
+//
+// Assuming q ON and following weak and strong links in turn, a chain that
+// reaches OFF(q) proves q false, and q is removed: the chain's two ends
+// (the strong partners next to q) cannot both be false, and each of them
+// rules q out. Every AIC elimination (both ends seeing q, or one end in q's
+// cell and the other seeing q) has this form. The search is breadth first,
+// so it finds a shortest chain; chainMaxLinks bounds it.
+//
+// Restricting the links gives the named techniques, searched easiest
+// first on the same board (simple and multi-colouring, in
+// strategy_colouring.go, come between remote pairs and X-chains):
+//
+//	remote-pair bivalue cells holding one pair of digits, unit weak links;
+//	x-chain     one digit, links between cells only (unit weak, unit strong);
+//	xy-chain    cell strong links (bivalue cells) and unit weak links;
+//	aic         every link.
+//
+// A candidate already removed by an easier chain of the round is not
+// searched again. Cost per start: one breadth-first pass over at most
+// 2·729 nodes, each ON node checking its 20 peers and its cell, each OFF
+// node its cell and 3 units; rating keeps no chain, explaining rebuilds it
+// from the parent links.
+
+// chainMaxLinks bounds the length of a chain (links from ON(q) to OFF(q)):
+// longer chains are beyond what a person follows by eye, and the bound keeps
+// each search small. Puzzles that need longer ones go on to forcing chains.
+const chainMaxLinks = 14
+
+// Link kinds a chain search may follow.
+const (
+	linkCellWeak   = 1 << iota // ON(c,d) ⇒ OFF(c,e)
+	linkUnitWeak               // ON(c,d) ⇒ OFF(p,d), p a peer of c
+	linkCellStrong             // OFF(c,d) ⇒ ON(c,e), c bivalue {d,e}
+	linkUnitStrong             // OFF(c,d) ⇒ ON(p,d), {c,p} d's places in a unit
+	linkAll        = linkCellWeak | linkUnitWeak | linkCellStrong | linkUnitStrong
+)
+
+// chainSearch is the scratch of one chain search: visited marks, parents
+// and the queue, over node keys 2·candidate + (1 if ON).
+type chainSearch struct {
+	seen   [23]uint64
+	parent [2 * 729]int16
+	queue  [2 * 729]int16
+	pair   uint16 // when not 0, cell strong links only in cells whose candidates are pair
+}
+
+// chainKey is the key of candidate (cell, d) with polarity on.
+func chainKey(cell, d int, on bool) int {
+	k := 2 * (9*cell + d - 1)
+	if on {
+		k++
+	}
+	return k
+}
+
+// keyCell, keyDigit and keyOn decode a chain key.
+func keyCell(k int) int  { return k / 2 / 9 }
+func keyDigit(k int) int { return k/2%9 + 1 }
+func keyOn(k int) bool   { return k&1 == 1 }
+
+// run searches from ON(cell, d) with the given links for OFF(cell, d). It
+// returns the number of links of the shortest such chain, or 0 when there
+// is none within chainMaxLinks.
+func (cs *chainSearch) run(f *finder, cell, d, links int) int {
+	b := f.b
+	cs.seen = [23]uint64{}
+	start := chainKey(cell, d, true)
+	goal := start - 1
+	cs.seen[start>>6] |= 1 << (start & 63)
+	cs.parent[start] = -1
+	cs.queue[0] = int16(start)
+	head, tail := 0, 1
+	visit := func(k, from int) bool {
+		if cs.seen[k>>6]&(1<<(k&63)) != 0 {
+			return false
+		}
+		cs.seen[k>>6] |= 1 << (k & 63)
+		cs.parent[k] = int16(from)
+		cs.queue[tail] = int16(k)
+		tail++
+		return k == goal
+	}
+	for depth := 1; depth <= chainMaxLinks && head < tail; depth++ {
+		end := tail
+		for ; head < end; head++ {
+			k := int(cs.queue[head])
+			c, dd := keyCell(k), keyDigit(k)
+			if keyOn(k) {
+				if links&linkCellWeak != 0 {
+					for m := b.Cands[c] &^ Bit(dd); m != 0; m &= m - 1 {
+						if visit(chainKey(c, bits.TrailingZeros16(m)+1, false), k) {
+							return depth
+						}
+					}
+				}
+				if links&linkUnitWeak != 0 {
+					bit := Bit(dd)
+					for _, p := range Peers[c] {
+						if b.Cands[p]&bit != 0 && visit(chainKey(int(p), dd, false), k) {
+							return depth
+						}
+					}
+				}
+				continue
+			}
+			if links&linkCellStrong != 0 {
+				if m := b.Cands[c] &^ Bit(dd); Count(m) == 1 && (cs.pair == 0 || b.Cands[c] == cs.pair) {
+					visit(chainKey(c, Digit(m), true), k)
+				}
+			}
+			if links&linkUnitStrong != 0 {
+				for _, u := range CellUnits[c] {
+					if p := f.places[u][dd-1]; Count(p) == 2 {
+						lo, hi := int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])
+						other := lo
+						if other == c {
+							other = hi
+						}
+						visit(chainKey(other, dd, true), k)
+					}
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// path returns the chain's keys from ON(q) to OFF(q), after a successful run.
+func (cs *chainSearch) path(goal int) []int {
+	var p []int
+	for k := goal; k >= 0; k = int(cs.parent[k]) {
+		p = append(p, k)
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+// findChains runs the chain search of one technique (x-chain, xy-chain,
+// remote-pair or aic) from every candidate not yet removed in this round.
+// A possible application is a start candidate (for a remote pair, a start
+// candidate and a pair of digits held by a bivalue cell); it is valid when
+// a chain refutes it.
+func findChains(f *finder, tech int) int {
+	links := linkAll
+	switch tech {
+	case techRemotePair, techXYChain:
+		links = linkUnitWeak | linkCellStrong
+	case techXChain:
+		links = linkUnitWeak | linkUnitStrong
+	}
+	if f.chain == nil {
+		f.chain = new(chainSearch)
+	}
+	cs := f.chain
+	var pairs []uint16
+	if links&linkCellStrong != 0 {
+		for _, m := range f.b.Cands {
+			if Count(m) == 2 && !slices.Contains(pairs, m) {
+				pairs = append(pairs, m)
+			}
+		}
+		if len(pairs) == 0 {
+			return 0
+		}
+	}
+	if tech != techRemotePair {
+		pairs = []uint16{0}
+	}
+	s := 0
+	for c := range 81 {
+		for m := f.b.Cands[c] &^ f.elim[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m) + 1
+			if tech == techXChain && !hasStrongLink(f, d) {
+				continue // one digit: it needs a strong link of d to go anywhere
+			}
+			for _, pair := range pairs {
+				if tech == techRemotePair && pair&Bit(d) == 0 {
+					continue
+				}
+				s++
+				cs.pair = pair
+				n := cs.run(f, c, d, links)
+				if n == 0 {
+					continue
+				}
+				var p []int
+				if f.explain {
+					p = cs.path(chainKey(c, d, false))
+				}
+				f.chainLinks = min(f.chainLinks, n)
+				f.eliminate(c, Bit(d))
+				f.commit(tech, f.chainCells(p), func() string { return chainText(f, tech, p) })
+				break
+			}
+		}
+	}
+	cs.pair = 0
+	return s
+}
+
+// hasStrongLink reports whether d has two places only in some unit.
+func hasStrongLink(f *finder, d int) bool {
+	for u := range Units {
+		if Count(f.places[u][d-1]) == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// chainCells returns the distinct cells of chain p in explain mode.
+func (f *finder) chainCells(p []int) []int {
+	if !f.explain {
+		return nil
+	}
+	var cells []int
+	var seen cellSet
+	for _, k := range p {
+		if c := keyCell(k); !seen.has(c) {
+			seen.add(c)
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// chainText is the sentence of chain p refuting its first node: each link
+// as a player follows it, then the conclusion.
+func chainText(f *finder, tech int, p []int) string {
+	var sb strings.Builder
+	c, d := keyCell(p[0]), keyDigit(p[0])
+	fmt.Fprintf(&sb, "%s: if %s were %d, then ", Techniques[tech].Name, CellName(c), d)
+	for i := 1; i < len(p)-1; i++ {
+		if i > 1 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(linkText(f, p[i-1], p[i]))
+	}
+	fmt.Fprintf(&sb, ", so %s would not be %d either: it can't be %d, remove %s.", CellName(c), d, d, f.elimText())
+	return sb.String()
+}
+
+// linkText describes the link from key a to key b: "r1c4 is not 5" for a
+// weak link, "r3c4 is 5 (the last place for 5 in box 2)" for a strong one.
+func linkText(f *finder, a, b int) string {
+	c, d := keyCell(b), keyDigit(b)
+	if !keyOn(b) {
+		return fmt.Sprintf("%s is not %d", CellName(c), d)
+	}
+	if keyCell(a) == c {
+		return fmt.Sprintf("%s is %d (its other candidate)", CellName(c), d)
+	}
+	for _, u := range CellUnits[c] {
+		if p := f.places[u][d-1]; Count(p) == 2 {
+			for m := p; m != 0; m &= m - 1 {
+				if int(Units[u][bits.TrailingZeros16(m)]) == keyCell(a) {
+					return fmt.Sprintf("%s is %d (the other place for %d in %s)", CellName(c), d, d, UnitName(int(u)))
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%s is %d", CellName(c), d)
+}
