@@ -121,6 +121,7 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Choices = choices(&b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
 	f := &finder{explain: explain, solution: &res.Solution}
+	defer f.release()
 	var path []Step
 	var density float64
 	singlesRounds, singles := 0, 0

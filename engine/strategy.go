@@ -189,7 +189,7 @@ type finder struct {
 	trialWaves int          // fewest singles waves (plus the trial) refuting a candidate this round
 	chainLinks int          // links of the shortest chain applied this round
 	chain      *chainSearch // scratch of the chain searches, allocated on first use
-	deep       bool // trial needed its fallback this round
+	deep       bool         // trial needed its fallback this round
 }
 
 // prepare computes the unit tables of b for a new round; reset then clears
@@ -216,6 +216,9 @@ func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
 	f.chainLinks = 1 << 30
+	if f.chain != nil {
+		f.chain.ready = false
+	}
 	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}

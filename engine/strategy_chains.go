@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Chains: X-chains, XY-chains, remote pairs, simple and multi-colouring,
@@ -62,6 +63,147 @@ type chainSearch struct {
 	parent [2 * 729]int16
 	queue  [2 * 729]int16
 	pair   uint16 // when not 0, cell strong links only in cells whose candidates are pair
+
+	// Computed once per round by refute, for every candidate: the links
+	// of its shortest AIC refutation, 0 when none. Every chain of the
+	// restricted techniques is an AIC, so they search only these.
+	ready bool
+	links [729]uint8
+	cands []int16  // the board's candidates, 9·cell + digit−1, in order
+	words int      // words of a candidate set
+	step  []uint64 // step[r·words:]: candidates ON after one weak and one strong link from r
+	weak  []uint64 // weak[q·words:]: candidates with a weak link to q
+
+	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
+	colours  colouring       // the clusters of one digit
+}
+
+// chainPool keeps the chain scratch (a few KB) between ratings.
+var chainPool = sync.Pool{New: func() any { return new(chainSearch) }}
+
+// chains returns the finder's chain scratch, taken from chainPool on first
+// use; release gives it back.
+func (f *finder) chains() *chainSearch {
+	if f.chain == nil {
+		f.chain = chainPool.Get().(*chainSearch)
+		f.chain.ready = false
+	}
+	return f.chain
+}
+
+// release returns the chain scratch to chainPool; f must not search again.
+func (f *finder) release() {
+	if f.chain != nil {
+		chainPool.Put(f.chain)
+		f.chain = nil
+	}
+}
+
+// refute fills cs.links for the round's board. Following one weak link and
+// then one strong link leads from an ON candidate to other ON candidates:
+// step[r] is that set for candidate r, and weak[q] the candidates with a
+// weak link to q. A breadth-first search over these sets from q finds the
+// shortest AIC refuting q: the first layer k whose set meets weak[q] gives
+// a chain of 2k+1 links. Candidates are numbered compactly, so a set is
+// ⌈n/64⌉ words for the board's n candidates (at most 12). Cost per
+// candidate: O(reached · words) word operations.
+func (cs *chainSearch) refute(f *finder) {
+	b := f.b
+	var idx [81][9]int16
+	cs.cands = cs.cands[:0]
+	for c, m := range b.Cands {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm)
+			idx[c][d] = int16(len(cs.cands))
+			cs.cands = append(cs.cands, int16(9*c+d))
+		}
+	}
+	n := len(cs.cands)
+	w := (n + 63) / 64
+	cs.words = w
+	if cap(cs.step) < n*w {
+		cs.step = make([]uint64, n*w)
+		cs.weak = make([]uint64, n*w)
+	}
+	step, weak := cs.step[:n*w], cs.weak[:n*w]
+	clear(step)
+	clear(weak)
+	// strong[j]: the candidates ON once candidate j is OFF (at most a cell
+	// partner and three unit partners).
+	var strong [729][4]int16
+	var nStrong [729]uint8
+	for j, k := range cs.cands {
+		x, e := int(k)/9, int(k)%9
+		if m := b.Cands[x] &^ (1 << e); Count(m) == 1 {
+			strong[j][nStrong[j]] = idx[x][bits.TrailingZeros16(m)]
+			nStrong[j]++
+		}
+		for _, u := range CellUnits[x] {
+			if p := f.places[u][e]; Count(p) == 2 {
+				y := int(Units[u][bits.TrailingZeros16(p)])
+				if y == x {
+					y = int(Units[u][15-bits.LeadingZeros16(p)])
+				}
+				strong[j][nStrong[j]] = idx[y][e]
+				nStrong[j]++
+			}
+		}
+	}
+	for i, k := range cs.cands {
+		c, d := int(k)/9, int(k)%9
+		ws := weak[i*w : i*w+w]
+		ss := step[i*w : i*w+w]
+		link := func(j int16) {
+			ws[j>>6] |= 1 << (j & 63)
+			for _, t := range strong[j][:nStrong[j]] {
+				ss[t>>6] |= 1 << (t & 63)
+			}
+		}
+		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+			link(idx[c][bits.TrailingZeros16(m)])
+		}
+		for _, p := range Peers[c] {
+			if b.Cands[p]&(1<<d) != 0 {
+				link(idx[p][d])
+			}
+		}
+	}
+	cs.links = [729]uint8{}
+	var seen, front, next [12]uint64
+	for i, k := range cs.cands {
+		wq := weak[i*w : i*w+w]
+		clear(seen[:w])
+		clear(front[:w])
+		seen[i>>6] |= 1 << (i & 63)
+		front[i>>6] |= 1 << (i & 63)
+		for layer := 1; 2*layer+1 <= chainMaxLinks; layer++ {
+			clear(next[:w])
+			for x := range w {
+				for m := front[x]; m != 0; m &= m - 1 {
+					r := x<<6 | bits.TrailingZeros64(m)
+					for y, v := range step[r*w : r*w+w] {
+						next[y] |= v
+					}
+				}
+			}
+			any, hit := false, false
+			for y := range w {
+				next[y] &^= seen[y]
+				seen[y] |= next[y]
+				any = any || next[y] != 0
+				hit = hit || next[y]&wq[y] != 0
+			}
+			if hit {
+				cs.links[k] = uint8(2*layer + 1)
+				break
+			}
+			if !any {
+				break
+			}
+			front = next
+		}
+	}
+	cs.ready = true
 }
 
 // chainKey is the key of candidate (cell, d) with polarity on.
@@ -170,11 +312,12 @@ func findChains(f *finder, tech int) int {
 	case techXChain:
 		links = linkUnitWeak | linkUnitStrong
 	}
-	if f.chain == nil {
-		f.chain = new(chainSearch)
+	cs := f.chains()
+	if !cs.ready {
+		cs.refute(f)
 	}
-	cs := f.chain
-	var pairs []uint16
+	var buf [36]uint16
+	pairs := buf[:0]
 	if links&linkCellStrong != 0 {
 		for _, m := range f.b.Cands {
 			if Count(m) == 2 && !slices.Contains(pairs, m) {
@@ -186,7 +329,7 @@ func findChains(f *finder, tech int) int {
 		}
 	}
 	if tech != techRemotePair {
-		pairs = []uint16{0}
+		pairs = append(pairs[:0], 0)
 	}
 	s := 0
 	for c := range 81 {
@@ -200,10 +343,15 @@ func findChains(f *finder, tech int) int {
 					continue
 				}
 				s++
-				cs.pair = pair
-				n := cs.run(f, c, d, links)
-				if n == 0 {
-					continue
+				if cs.links[9*c+d-1] == 0 {
+					continue // no chain of any kind refutes it
+				}
+				n := int(cs.links[9*c+d-1])
+				if tech != techAIC || f.explain {
+					cs.pair = pair
+					if n = cs.run(f, c, d, links); n == 0 {
+						continue
+					}
 				}
 				var p []int
 				if f.explain {

@@ -13,13 +13,14 @@ import (
 // colouring is the clusters of one digit: colour 2k and 2k+1 are the two
 // colours of cluster k.
 type colouring struct {
-	sets []cellSet // cells of each colour
-	sees []cellSet // cells seeing some cell of each colour
+	n    int         // colours: twice the clusters
+	sets [82]cellSet // cells of each colour
+	sees [82]cellSet // cells seeing some cell of each colour
 }
 
 // colour builds the clusters of digit d on f's board. Cost: O(27) units to
 // find the pairs, then a flood fill over at most 81 cells.
-func colour(f *finder, d int) colouring {
+func colour(f *finder, d int, col *colouring) {
 	var adj [81]cellSet
 	var linked cellSet
 	for u := range Units {
@@ -31,14 +32,14 @@ func colour(f *finder, d int) colouring {
 			linked.add(b)
 		}
 	}
-	var col colouring
+	*col = colouring{}
 	var done cellSet
 	linked.forEach(func(c int) {
 		if done.has(c) {
 			return
 		}
-		k := len(col.sets)
-		col.sets = append(col.sets, cellSet{}, cellSet{})
+		k := col.n
+		col.n += 2
 		var stack [81]int
 		var par [81]int
 		stack[0], par[c] = c, 0
@@ -58,11 +59,9 @@ func colour(f *finder, d int) colouring {
 			})
 		}
 	})
-	col.sees = make([]cellSet, len(col.sets))
-	for i, s := range col.sets {
-		s.forEach(func(c int) { col.sees[i] = col.sees[i].or(peerSet[c]) })
+	for i := range col.n {
+		col.sets[i].forEach(func(c int) { col.sees[i] = col.sees[i].or(peerSet[c]) })
 	}
-	return col
 }
 
 // findSimpleColouring: for each digit, a possible application is a cluster
@@ -74,8 +73,9 @@ func colour(f *finder, d int) colouring {
 func findSimpleColouring(f *finder) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
-		col := colour(f, d)
-		for k := 0; k < len(col.sets); k += 2 {
+		col := &f.chains().colours
+		colour(f, d, col)
+		for k := 0; k < col.n; k += 2 {
 			a, b := col.sets[k], col.sets[k+1]
 			if a.count()+b.count() < 4 {
 				continue
@@ -116,8 +116,9 @@ func findSimpleColouring(f *finder) int {
 func findMultiColouring(f *finder) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
-		col := colour(f, d)
-		n := len(col.sets)
+		col := &f.chains().colours
+		colour(f, d, col)
+		n := col.n
 		for k := 0; k < n; k += 2 {
 			for l := k + 2; l < n; l += 2 {
 				s++

@@ -20,6 +20,8 @@ func findForcingChains(f *finder) int {
 		return 0
 	}
 	s := 0
+	cs := f.chains()
+	cs.branches = cs.branches[:0]
 	for c := range 81 {
 		m := f.b.Cands[c]
 		if Count(m) != minN {
@@ -38,6 +40,7 @@ func findForcingChains(f *finder) int {
 				waves, bad = trialSingles(&t)
 			}
 			if !bad {
+				cs.branches = append(cs.branches, forcingBranch{c, waves, t.Digits})
 				continue
 			}
 			refuted = true
@@ -57,8 +60,16 @@ func findForcingChains(f *finder) int {
 	return s
 }
 
+// forcingBranch is an assumption of findForcingChains that singles did not
+// refute: the digits on the board after them, kept for findForcingNets.
+type forcingBranch struct {
+	cell, waves int
+	digits      Grid
+}
+
 // findForcingNets runs when no forcing chain refuted a candidate in the
-// round. A possible application is a cell with the fewest candidates; it is
+// round, on the branches findForcingChains followed (so it must come right
+// after it in the tier). A possible application is a cell with the fewest candidates; it is
 // valid when every one of its candidates leads, by singles, to the same
 // digit in some other cell, which is placed (a cell forcing net: the
 // branches of all the cell's digits meet).
@@ -68,26 +79,17 @@ func findForcingNets(f *finder) int {
 		return 0
 	}
 	s := 0
-	for c := range 81 {
+	br := f.chains().branches
+	for i := 0; i < len(br); {
+		c := br[i].cell
 		m := f.b.Cands[c]
-		if Count(m) != minN {
-			continue
-		}
 		s++
-		var agree Grid
-		first := true
+		agree := br[i].digits
 		waves := 0
-		for mm := m; mm != 0; mm &= mm - 1 {
-			t := *f.b
-			t.Place(c, bits.TrailingZeros16(mm)+1)
-			w, _ := trialSingles(&t)
-			waves = max(waves, w)
-			if first {
-				agree, first = t.Digits, false
-				continue
-			}
+		for ; i < len(br) && br[i].cell == c; i++ {
+			waves = max(waves, br[i].waves)
 			for x := range agree {
-				if agree[x] != t.Digits[x] {
+				if agree[x] != br[i].digits[x] {
 					agree[x] = 0
 				}
 			}
