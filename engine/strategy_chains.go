@@ -138,11 +138,11 @@ func (cs *chainSearch) refute(f *finder) {
 			strong[j][nStrong[j]] = idx[x][bits.TrailingZeros16(m)]
 			nStrong[j]++
 		}
-		for _, u := range CellUnits[x] {
+		for _, u := range cellUnits[x] {
 			if p := f.places[u][e]; Count(p) == 2 {
-				y := int(Units[u][bits.TrailingZeros16(p)])
+				y := int(units[u][bits.TrailingZeros16(p)])
 				if y == x {
-					y = int(Units[u][15-bits.LeadingZeros16(p)])
+					y = int(units[u][15-bits.LeadingZeros16(p)])
 				}
 				strong[j][nStrong[j]] = idx[y][e]
 				nStrong[j]++
@@ -162,7 +162,7 @@ func (cs *chainSearch) refute(f *finder) {
 		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
 			link(idx[c][bits.TrailingZeros16(m)])
 		}
-		for _, p := range Peers[c] {
+		for _, p := range peers[c] {
 			if b.Cands[p]&(1<<d) != 0 {
 				link(idx[p][d])
 			}
@@ -257,7 +257,7 @@ func (cs *chainSearch) run(f *finder, cell, d, links int) int {
 				}
 				if links&linkUnitWeak != 0 {
 					bit := Bit(dd)
-					for _, p := range Peers[c] {
+					for _, p := range peers[c] {
 						if b.Cands[p]&bit != 0 && visit(chainKey(int(p), dd, false), k) {
 							return depth
 						}
@@ -271,9 +271,9 @@ func (cs *chainSearch) run(f *finder, cell, d, links int) int {
 				}
 			}
 			if links&linkUnitStrong != 0 {
-				for _, u := range CellUnits[c] {
+				for _, u := range cellUnits[c] {
 					if p := f.places[u][dd-1]; Count(p) == 2 {
-						lo, hi := int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])
+						lo, hi := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
 						other := lo
 						if other == c {
 							other = hi
@@ -370,7 +370,7 @@ func findChains(f *finder, tech int) int {
 
 // hasStrongLink reports whether d has two places only in some unit.
 func hasStrongLink(f *finder, d int) bool {
-	for u := range Units {
+	for u := range units {
 		if Count(f.places[u][d-1]) == 2 {
 			return true
 		}
@@ -399,7 +399,7 @@ func (f *finder) chainCells(p []int) []int {
 func chainText(f *finder, tech int, p []int) string {
 	var sb strings.Builder
 	c, d := keyCell(p[0]), keyDigit(p[0])
-	fmt.Fprintf(&sb, "%s: if %s were %d, then ", Techniques[tech].Name, CellName(c), d)
+	fmt.Fprintf(&sb, "%s: if %s were %d, then ", f.techs[tech].Name, CellName(c), d)
 	for i := 1; i < len(p)-1; i++ {
 		if i > 1 {
 			sb.WriteString(", ")
@@ -420,10 +420,10 @@ func linkText(f *finder, a, b int) string {
 	if keyCell(a) == c {
 		return fmt.Sprintf("%s is %d (its other candidate)", CellName(c), d)
 	}
-	for _, u := range CellUnits[c] {
+	for _, u := range cellUnits[c] {
 		if p := f.places[u][d-1]; Count(p) == 2 {
 			for m := p; m != 0; m &= m - 1 {
-				if int(Units[u][bits.TrailingZeros16(m)]) == keyCell(a) {
+				if int(units[u][bits.TrailingZeros16(m)]) == keyCell(a) {
 					return fmt.Sprintf("%s is %d (the other place for %d in %s)", CellName(c), d, d, UnitName(int(u)))
 				}
 			}

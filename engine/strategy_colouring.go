@@ -23,9 +23,9 @@ type colouring struct {
 func colour(f *finder, d int, col *colouring) {
 	var adj [81]cellSet
 	var linked cellSet
-	for u := range Units {
+	for u := range units {
 		if p := f.places[u][d-1]; Count(p) == 2 {
-			a, b := int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])
+			a, b := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
 			adj[a].add(b)
 			adj[b].add(a)
 			linked.add(a)

@@ -54,7 +54,7 @@ func findForcingChains(f *finder) int {
 			if Count(rest) == 1 {
 				f.put(c, Digit(rest))
 			}
-			f.commit(techForcingChain, tr.cells(f, c), func() string { return tr.text(techForcingChain, c, d, rest) })
+			f.commit(techForcingChain, tr.cells(f, c), func() string { return tr.text(f.techs[techForcingChain].Name, c, d, rest) })
 		}
 	}
 	return s
@@ -161,7 +161,7 @@ func traceSingles(b *Board, cell, d int) *trace {
 			by[c][bits.TrailingZeros16(m)] = i
 		}
 		t.Digits[c], t.Cands[c] = uint8(e), 0
-		for _, p := range Peers[c] {
+		for _, p := range peers[c] {
 			if t.Cands[p]&Bit(e) != 0 {
 				t.Cands[p] &^= Bit(e)
 				by[p][e-1] = i
@@ -187,11 +187,11 @@ func traceSingles(b *Board, cell, d int) *trace {
 				progress = true
 			}
 		}
-		for u := range Units {
+		for u := range units {
 			for e := 1; e <= 9; e++ {
 				var where []int
 				placed := false
-				for _, c := range Units[u] {
+				for _, c := range units[u] {
 					if int(t.Digits[c]) == e {
 						placed = true
 						break
@@ -204,7 +204,7 @@ func traceSingles(b *Board, cell, d int) *trace {
 				case placed:
 				case len(where) == 0:
 					tr.unit, tr.digit = u, e
-					for _, c := range Units[u] {
+					for _, c := range units[u] {
 						if b.Cands[c]&Bit(e) != 0 {
 							if by[c][e-1] >= 0 {
 								tr.needs = append(tr.needs, int(by[c][e-1]))
@@ -217,7 +217,7 @@ func traceSingles(b *Board, cell, d int) *trace {
 				case len(where) == 1:
 					x := where[0]
 					var needs []int
-					for _, c := range Units[u] {
+					for _, c := range units[u] {
 						if int(c) != x && b.Cands[c]&Bit(e) != 0 {
 							if by[c][e-1] >= 0 {
 								needs = append(needs, int(by[c][e-1]))
@@ -297,9 +297,9 @@ func (tr *trace) cells(f *finder, c int) []int {
 
 // text is the sentence of a refuted assumption: the needed singles in
 // order, the contradiction, and the conclusion.
-func (tr *trace) text(tech, c, d int, rest uint16) string {
+func (tr *trace) text(name string, c, d int, rest uint16) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: if %s were %d, then ", Techniques[tech].Name, CellName(c), d)
+	fmt.Fprintf(&sb, "%s: if %s were %d, then ", name, CellName(c), d)
 	n := 0
 	for i, st := range tr.steps {
 		if i == 0 || !tr.used[i] {
