@@ -201,58 +201,109 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 	return lambda, rho
 }
 
-// Fit fits a score model: tier 1 ranks by givens alone (fewer is harder);
-// tiers 2–5 by least squares then tau-b coordinate ascent on logic's
-// training set; tier 6 the same on trial's. Each group's combination is
-// centred and scaled by its mean and standard deviation on its training
-// puzzles. Finally the three level cuts are chosen to maximise the mean
-// exact 4-level accuracy over cutSets with RATING_DATA.md's mapping.
-func Fit(logic, trial Set, cutSets ...Set) engine.ScoreModel {
+// Fit fits a score model. Each group of tiers gets a linear combination of
+// the features, by least squares then tau-b coordinate ascent (RankFit):
+//
+//   - tier 1 (singles only) and tiers 2–5 on kd's labels;
+//   - tiers 6–8 (chains, forcing chains, trial) on Sudoku Explainer's
+//     rating, which coach and sx ship for every puzzle: at that end SE's
+//     catalogue of chains is the finest human-facing scale available, and
+//     coach's levels follow it.
+//
+// Each group's combination is centred and scaled by its mean and standard
+// deviation on its training puzzles. Finally the three level cuts are
+// chosen to maximise the mean exact 4-level accuracy over kd and coach with
+// RATING_DATA.md's mapping.
+func Fit(kd, coach, sx Set) engine.ScoreModel {
 	var m engine.ScoreModel
-	m.Weights[0][1] = -1
-	fitGroup(&m, 0, logic, 1, 1, false)
-	fitGroup(&m, 1, logic, 2, engine.MaxTier-1, true)
-	fitGroup(&m, 2, trial, engine.MaxTier, engine.MaxTier, true)
-	m.Cuts = fitCuts(&m, cutSets)
+	label := func(s *Sample) float64 { return float64(s.Label) }
+	se := func(s *Sample) float64 { return s.SE }
+	fitGroup(&m, 0, rows(label, 1, 1, kd), true)
+	fitGroup(&m, 1, rows(label, 2, 5, kd), true)
+	fitGroup(&m, 2, rows(se, 6, engine.MaxTier, coach, sx), false)
+	m.Cuts = fitCuts(&m, []Set{kd, coach})
+	m.Singles = singlesRange(&m, kd, coach)
 	return m
 }
 
-// fitGroup fits (when fit) and normalises group g on the samples of s whose
-// hardest tier is in [lo, hi].
-func fitGroup(m *engine.ScoreModel, g int, s Set, lo, hi int, fit bool) {
-	var x [][]float64
-	var y []float64
-	for i := range s.Samples {
-		r := &s.Samples[i].Rating
-		if r.HardestTier < lo || r.HardestTier > hi {
-			continue
-		}
-		f := r.Features()
-		// Tier indicators absorb the level shift between tiers, so the
-		// weights learn the order within a tier.
-		row := make([]float64, 0, engine.NumFeatures+engine.MaxTier)
-		for t := 1; t <= engine.MaxTier; t++ {
-			row = append(row, b2f(r.HardestTier == t))
-		}
-		x = append(x, append(row, f[:]...))
-		y = append(y, float64(s.Samples[i].Label))
-	}
-	if fit {
-		w, err := LeastSquares(x, y)
-		if err == nil {
-			feat := make([][]float64, len(x))
-			for i := range x {
-				feat[i] = x[i][engine.MaxTier:]
+// singlesRange returns, for each givens count, the lowest and highest score
+// of the singles-only puzzles of sets under m.
+func singlesRange(m *engine.ScoreModel, sets ...Set) [82][2]float64 {
+	var r [82][2]float64
+	for _, s := range sets {
+		for i := range s.Samples {
+			rt := &s.Samples[i].Rating
+			if rt.HardestTier != 1 {
+				continue
 			}
-			wf := w[engine.MaxTier:]
-			RankFit(feat, y, wf, 40)
-			copy(m.Weights[g][:], wf)
+			v, g := m.Score(rt), rt.Givens
+			if r[g][0] == 0 || v < r[g][0] {
+				r[g][0] = v
+			}
+			r[g][1] = max(r[g][1], v)
 		}
+	}
+	for g := range r { // 4 decimals, as GoSource prints them
+		r[g][0] = math.Floor(r[g][0]*1e4) / 1e4
+		r[g][1] = math.Ceil(r[g][1]*1e4) / 1e4
+	}
+	return r
+}
+
+// row is a training puzzle of a group: its rating and its target.
+type row struct {
+	r *engine.Rating
+	y float64
+}
+
+// rows returns the samples of sets whose hardest tier is in [lo, hi] and
+// whose target y is a number.
+func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
+	var out []row
+	for _, s := range sets {
+		for i := range s.Samples {
+			smp := &s.Samples[i]
+			if t := smp.Rating.HardestTier; t >= lo && t <= hi && !math.IsNaN(y(smp)) {
+				out = append(out, row{&smp.Rating, y(smp)})
+			}
+		}
+	}
+	return out
+}
+
+// fitGroup fits and normalises group g on rs. With offsets, least squares
+// gets one indicator per tier, which absorbs the level shift between tiers
+// (the score adds the tier itself), so the weights learn the order within a
+// tier; without, it gets an intercept, and the tiers are told apart by the
+// features alone (the group's score is continuous across its tiers).
+func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool) {
+	const k = engine.MaxTier // leading columns: tier indicators, or an intercept and zeros
+	x := make([][]float64, len(rs))
+	y := make([]float64, len(rs))
+	for i, r := range rs {
+		f := r.r.Features()
+		row := make([]float64, k, k+engine.NumFeatures)
+		if offsets {
+			row[r.r.HardestTier-1] = 1
+		} else {
+			row[0] = 1
+		}
+		x[i] = append(row, f[:]...)
+		y[i] = r.y
+	}
+	if w, err := LeastSquares(x, y); err == nil {
+		feat := make([][]float64, len(x))
+		for i := range x {
+			feat[i] = x[i][k:]
+		}
+		wf := w[k:]
+		RankFit(feat, y, wf, 40)
+		copy(m.Weights[g][:], wf)
 	}
 	var sum, sum2 float64
 	for _, row := range x {
 		var z float64
-		for i, v := range row[engine.MaxTier:] {
+		for i, v := range row[k:] {
 			z += m.Weights[g][i] * v
 		}
 		sum += z
@@ -266,6 +317,9 @@ func fitGroup(m *engine.ScoreModel, g int, s Set, lo, hi int, fit bool) {
 // fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
 // mean exact accuracy over sets.
 func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
+	if len(sets) == 0 {
+		return [3]float64{}
+	}
 	type pt struct {
 		score float64
 		want  int
