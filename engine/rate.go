@@ -69,8 +69,8 @@ type Rating struct {
 	// (AIC) in the order of Techniques. 0 without chains.
 	ChainKind int
 	// ChainLinks is the length of the hardest chain on the path: over the
-	// chain rounds (tier 6), the largest of each round's shortest chain, in
-	// links. 0 without chains.
+	// chain rounds (tier 6), the largest of each round's shortest AIC (every
+	// chain of the tier is one), in links. 0 without chains.
 	ChainLinks int
 	// TrialWaves is the length of the hardest forcing chain on the path:
 	// over the forcing rounds (tier 7), the largest of each round's
@@ -200,9 +200,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 			switch t {
 			case tierChains:
 				rt.ChainRounds++
-				if f.chainLinks < 1<<30 { // colouring alone records no length
-					rt.ChainLinks = max(rt.ChainLinks, f.chainLinks)
-				}
+				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
 				for id := techRemotePair; id < techForcingChain; id++ {
 					if f.counts[id] > before[id] { // the easiest chain of the round
 						rt.ChainKind = max(rt.ChainKind, id-techRemotePair+1)

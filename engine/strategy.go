@@ -191,7 +191,6 @@ type finder struct {
 	solution *Grid // the solution, used by trial's fallback only
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
-	chainLinks int          // links of the shortest chain applied this round
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
 	deep       bool         // trial needed its fallback this round
 
@@ -229,7 +228,6 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
-	f.chainLinks = 1 << 30
 	f.nakedSingles, f.boxSingles, f.lineSingles = 0, 0, 0
 	if f.chain != nil {
 		f.chain.ready = false

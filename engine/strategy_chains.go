@@ -25,7 +25,9 @@ import (
 // (the strong partners next to q) cannot both be false, and each of them
 // rules q out. Every AIC elimination (both ends seeing q, or one end in q's
 // cell and the other seeing q) has this form. The search is breadth first,
-// so it finds a shortest chain; chainMaxLinks bounds it.
+// so it finds a shortest chain. Chains are not bounded in length: a
+// round's difficulty is its shortest chain (Rating.ChainLinks), and the
+// score grows with it.
 //
 // Restricting the links gives the named techniques, searched easiest
 // first on the same board (simple and multi-colouring, in
@@ -37,15 +39,12 @@ import (
 //	aic         every link.
 //
 // A candidate already removed by an easier chain of the round is not
-// searched again. Cost per start: one breadth-first pass over at most
-// 2·729 nodes, each ON node checking its 20 peers and its cell, each OFF
-// node its cell and 3 units; rating keeps no chain, explaining rebuilds it
-// from the parent links.
-
-// chainMaxLinks bounds the length of a chain (links from ON(q) to OFF(q)):
-// longer chains are beyond what a person follows by eye, and the bound keeps
-// each search small. Puzzles that need longer ones go on to forcing chains.
-const chainMaxLinks = 14
+// searched again. Which candidates some AIC refutes is computed once per
+// round for all of them (refute); the named techniques then search only
+// those. Cost per search: one breadth-first pass over at most 2·729 nodes,
+// each ON node checking its 20 peers and its cell, each OFF node its cell
+// and 3 units; rating keeps no chain, explaining rebuilds it from the
+// parent links.
 
 // Link kinds a chain search may follow.
 const (
@@ -64,15 +63,18 @@ type chainSearch struct {
 	queue  [2 * 729]int16
 	pair   uint16 // when not 0, cell strong links only in cells whose candidates are pair
 
-	// Computed once per round by refute, for every candidate: the links
-	// of its shortest AIC refutation, 0 when none. Every chain of the
-	// restricted techniques is an AIC, so they search only these.
-	ready bool
-	links [729]uint8
-	cands []int16  // the board's candidates, 9·cell + digit−1, in order
-	words int      // words of a candidate set
-	step  []uint64 // step[r·words:]: candidates ON after one weak and one strong link from r
-	weak  []uint64 // weak[q·words:]: candidates with a weak link to q
+	// Computed once per round by refute: the candidates some AIC refutes
+	// (every chain of the named techniques is an AIC, so they search only
+	// these), and the links of the shortest such chain.
+	ready    bool
+	refuted  [81]uint16
+	minLinks int
+	cands    []int16  // the board's candidates, 9·cell + digit−1, in order
+	words    int      // words of a candidate set
+	step     []uint64 // step[r·words:]: candidates ON after one weak and one strong link from r
+	weak     []uint64 // weak[q·words:]: candidates with a weak link to q
+	full     []uint64 // full[c·words:]: candidates reachable from component c
+	comp     [729]int16
 
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours  colouring       // the clusters of one digit
@@ -99,14 +101,17 @@ func (f *finder) release() {
 	}
 }
 
-// refute fills cs.links for the round's board. Following one weak link and
-// then one strong link leads from an ON candidate to other ON candidates:
-// step[r] is that set for candidate r, and weak[q] the candidates with a
-// weak link to q. A breadth-first search over these sets from q finds the
-// shortest AIC refuting q: the first layer k whose set meets weak[q] gives
-// a chain of 2k+1 links. Candidates are numbered compactly, so a set is
-// ⌈n/64⌉ words for the board's n candidates (at most 12). Cost per
-// candidate: O(reached · words) word operations.
+// refute fills cs.refuted and cs.minLinks for the round's board. Following
+// one weak link and then one strong link leads from an ON candidate to
+// other ON candidates: step[r] is that set for candidate r, and weak[q] the
+// candidates with a weak link to q. q is refuted when the candidates
+// reachable from it (closure) meet weak[q]; a breadth-first search over the
+// step sets from q finds its shortest chain: the first layer k whose set
+// meets weak[q] gives a chain of 2k+1 links. Only chains shorter than the
+// shortest so far are searched for. Candidates are numbered compactly, so
+// a set is ⌈n/64⌉ words for the board's n candidates (at most 12). Cost:
+// the closure's, plus O(reached · words) word operations per refuted
+// candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
 	var idx [81][9]int16
@@ -168,15 +173,26 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 		}
 	}
-	cs.links = [729]uint8{}
+	cs.refuted = [81]uint16{}
+	cs.minLinks = 1 << 30
+	full := cs.closure(n, w)
 	var seen, front, next [12]uint64
 	for i, k := range cs.cands {
 		wq := weak[i*w : i*w+w]
+		fq := full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
+		reachable := false
+		for y := range w {
+			reachable = reachable || fq[y]&wq[y] != 0
+		}
+		if !reachable {
+			continue // no chain of any length refutes q
+		}
+		cs.refuted[int(k)/9] |= 1 << (int(k) % 9)
 		clear(seen[:w])
 		clear(front[:w])
 		seen[i>>6] |= 1 << (i & 63)
 		front[i>>6] |= 1 << (i & 63)
-		for layer := 1; 2*layer+1 <= chainMaxLinks; layer++ {
+		for layer := 1; 2*layer+1 < cs.minLinks; layer++ {
 			clear(next[:w])
 			for x := range w {
 				for m := front[x]; m != 0; m &= m - 1 {
@@ -194,7 +210,7 @@ func (cs *chainSearch) refute(f *finder) {
 				hit = hit || next[y]&wq[y] != 0
 			}
 			if hit {
-				cs.links[k] = uint8(2*layer + 1)
+				cs.minLinks = 2*layer + 1
 				break
 			}
 			if !any {
@@ -204,6 +220,108 @@ func (cs *chainSearch) refute(f *finder) {
 		}
 	}
 	cs.ready = true
+}
+
+// closure returns, for each strongly connected component of the step
+// graph over the n candidates (cs.comp numbers them), the set of
+// candidates reachable from it in zero or more steps, w words each: a
+// candidate q has an AIC refuting it, of any length, exactly when the set
+// of its component meets weak[q]. Tarjan's algorithm emits components
+// successors first, so each set is its own nodes plus its successors'
+// sets. Cost: O(edges · w) word operations, edges being the bits of step.
+func (cs *chainSearch) closure(n, w int) []uint64 {
+	step := cs.step[:n*w]
+	if cap(cs.full) < n*w {
+		cs.full = make([]uint64, n*w)
+	}
+	full := cs.full[:n*w]
+	clear(full)
+	var index, low [729]int16
+	var onStack [729]bool
+	var stack, work [729]int16
+	var next [729]int // the next bit of step[v] to visit, as a bit index
+	sp, comps, counter := 0, 0, int16(1)
+	for root := range n {
+		if index[root] != 0 {
+			continue
+		}
+		wp := 0
+		work[wp] = int16(root)
+		wp++
+		index[root], low[root] = counter, counter
+		counter++
+		stack[sp] = int16(root)
+		sp++
+		onStack[root] = true
+		next[root] = 0
+		for wp > 0 {
+			v := int(work[wp-1])
+			// find v's next successor at or after bit next[v]
+			t := -1
+			for b := next[v]; b < n; {
+				word := step[v*w+b>>6] >> (b & 63)
+				if word == 0 {
+					b = (b | 63) + 1
+					continue
+				}
+				t = b + bits.TrailingZeros64(word)
+				break
+			}
+			if t >= 0 && t < n {
+				next[v] = t + 1
+				if index[t] == 0 {
+					index[t], low[t] = counter, counter
+					counter++
+					stack[sp] = int16(t)
+					sp++
+					onStack[t] = true
+					next[t] = 0
+					work[wp] = int16(t)
+					wp++
+				} else if onStack[t] {
+					low[v] = min(low[v], index[t])
+				}
+				continue
+			}
+			wp--
+			if wp > 0 {
+				u := int(work[wp-1])
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != index[v] {
+				continue
+			}
+			// v roots a component: pop it, and gather its set.
+			c := comps
+			comps++
+			top := sp
+			for {
+				sp--
+				x := int(stack[sp])
+				onStack[x] = false
+				cs.comp[x] = int16(c)
+				if x == v {
+					break
+				}
+			}
+			fc := full[c*w : c*w+w]
+			for _, x16 := range stack[sp:top] {
+				x := int(x16)
+				fc[x>>6] |= 1 << (x & 63)
+				for y := range w {
+					for m := step[x*w+y]; m != 0; m &= m - 1 {
+						t := y<<6 | bits.TrailingZeros64(m)
+						if d := int(cs.comp[t]); d != c && !onStack[t] {
+							for z, v := range full[d*w : d*w+w] {
+								fc[z] |= v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return full
 }
 
 // chainKey is the key of candidate (cell, d) with polarity on.
@@ -222,7 +340,7 @@ func keyOn(k int) bool   { return k&1 == 1 }
 
 // run searches from ON(cell, d) with the given links for OFF(cell, d). It
 // returns the number of links of the shortest such chain, or 0 when there
-// is none within chainMaxLinks.
+// is none.
 func (cs *chainSearch) run(f *finder, cell, d, links int) int {
 	b := f.b
 	cs.seen = [23]uint64{}
@@ -242,7 +360,7 @@ func (cs *chainSearch) run(f *finder, cell, d, links int) int {
 		tail++
 		return k == goal
 	}
-	for depth := 1; depth <= chainMaxLinks && head < tail; depth++ {
+	for depth := 1; head < tail; depth++ {
 		end := tail
 		for ; head < end; head++ {
 			k := int(cs.queue[head])
@@ -343,13 +461,12 @@ func findChains(f *finder, tech int) int {
 					continue
 				}
 				s++
-				if cs.links[9*c+d-1] == 0 {
+				if cs.refuted[c]&Bit(d) == 0 {
 					continue // no chain of any kind refutes it
 				}
-				n := int(cs.links[9*c+d-1])
 				if tech != techAIC || f.explain {
 					cs.pair = pair
-					if n = cs.run(f, c, d, links); n == 0 {
+					if cs.run(f, c, d, links) == 0 {
 						continue
 					}
 				}
@@ -357,7 +474,6 @@ func findChains(f *finder, tech int) int {
 				if f.explain {
 					p = cs.path(chainKey(c, d, false))
 				}
-				f.chainLinks = min(f.chainLinks, n)
 				f.eliminate(c, Bit(d))
 				f.commit(tech, f.chainCells(p), func() string { return chainText(f, tech, p) })
 				break
