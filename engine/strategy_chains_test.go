@@ -135,3 +135,59 @@ func TestChainFamilyOnData(t *testing.T) {
 	}
 	t.Logf("steps per technique: %v", seen)
 }
+
+// TestNextHintChains asks for a hint where hard puzzles first need a chain
+// (their givens plus the digits placed before that point of the rating
+// path): the hints must be sound, and the chain family's must name their
+// cells, as an expert's hint would, instead of saying "trial".
+func TestNextHintChains(t *testing.T) {
+	recs := dataset.Load(t, dataset.CalibSudokuExchange, 300)
+	chains := 0
+	for _, r := range recs {
+		puzzle := MustParse(r.Puzzle())
+		sol := Solve(puzzle).Solution
+		_, steps, err := Explain(puzzle)
+		if err != nil {
+			t.Fatalf("Explain(%s) error = %v", r.Puzzle(), err)
+		}
+		current := puzzle
+		for _, st := range steps {
+			if st.Tier >= tierChains {
+				break
+			}
+			for _, p := range st.Placements {
+				current[p.Cell] = uint8(p.Digit)
+			}
+		}
+		if current == sol {
+			continue
+		}
+		h, err := NextHint(puzzle, current)
+		if err != nil || h.Step == nil {
+			t.Fatalf("NextHint(%s, %s) = %+v, %v", r.Puzzle(), current, h, err)
+		}
+		st := h.Step
+		for _, e := range st.Eliminations {
+			if int(sol[e.Cell]) == e.Digit {
+				t.Fatalf("hint %q removes the solution's %d from %s", st.Text, e.Digit, CellName(e.Cell))
+			}
+		}
+		for _, p := range st.Placements {
+			if int(sol[p.Cell]) != p.Digit {
+				t.Fatalf("hint %q places %d in %s, solution has %d", st.Text, p.Digit, CellName(p.Cell), sol[p.Cell])
+			}
+		}
+		if st.Tier == tierChains || st.Tier == tierForcing {
+			chains++
+			for _, c := range st.Cells {
+				if !strings.Contains(h.Text, CellName(c)) {
+					t.Fatalf("hint %q does not name its cell %s", h.Text, CellName(c))
+				}
+			}
+		}
+	}
+	if chains == 0 {
+		t.Errorf("no chain hint on %d hard puzzles", len(recs))
+	}
+	t.Logf("%d chain hints on %d puzzles", chains, len(recs))
+}
