@@ -179,7 +179,10 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 		progressed := false
 		f.prepare(&b)
 		for t := 1; t <= MaxTier; t++ {
-			before := f.counts
+			var before [numTechniques]int
+			if t == tierChains {
+				before = f.counts
+			}
 			s := f.searchTier(t)
 			if f.apps == 0 {
 				rt.Steps += float64(s)

@@ -230,7 +230,7 @@ func (f *finder) reset() {
 	f.trialWaves = 1 << 30
 	f.nakedSingles, f.boxSingles, f.lineSingles = 0, 0, 0
 	if f.chain != nil {
-		f.chain.ready = false
+		f.chain.ready, f.chain.coloured = false, false
 	}
 	f.deep = false
 	f.elim = [81]uint16{}

@@ -77,7 +77,8 @@ type chainSearch struct {
 	comp     [729]int16
 
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
-	colours  colouring       // the clusters of one digit
+	colours  [9]colouring    // the clusters of each digit, computed once per round
+	coloured bool            // colours is for this round
 }
 
 // chainPool keeps the chain scratch (a few KB) between ratings.
@@ -88,7 +89,7 @@ var chainPool = sync.Pool{New: func() any { return new(chainSearch) }}
 func (f *finder) chains() *chainSearch {
 	if f.chain == nil {
 		f.chain = chainPool.Get().(*chainSearch)
-		f.chain.ready = false
+		f.chain.ready, f.chain.coloured = false, false
 	}
 	return f.chain
 }
@@ -175,6 +176,7 @@ func (cs *chainSearch) refute(f *finder) {
 	}
 	cs.refuted = [81]uint16{}
 	cs.minLinks = 1 << 30
+	cs.coloured = false
 	full := cs.closure(n, w)
 	var seen, front, next [12]uint64
 	for i, k := range cs.cands {
@@ -449,11 +451,17 @@ func findChains(f *finder, tech int) int {
 	if tech != techRemotePair {
 		pairs = append(pairs[:0], 0)
 	}
+	var linked uint16 // digits with a strong link somewhere
+	for d := 1; d <= 9; d++ {
+		if hasStrongLink(f, d) {
+			linked |= Bit(d)
+		}
+	}
 	s := 0
 	for c := range 81 {
 		for m := f.b.Cands[c] &^ f.elim[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m) + 1
-			if tech == techXChain && !hasStrongLink(f, d) {
+			if tech == techXChain && linked&Bit(d) == 0 {
 				continue // one digit: it needs a strong link of d to go anywhere
 			}
 			for _, pair := range pairs {

@@ -64,6 +64,19 @@ func colour(f *finder, d int, col *colouring) {
 	}
 }
 
+// colours returns the clusters of digit d for the round, computing those of
+// every digit on first use (simple and multi-colouring share them).
+func colours(f *finder, d int) *colouring {
+	cs := f.chains()
+	if !cs.coloured {
+		for e := 1; e <= 9; e++ {
+			colour(f, e, &cs.colours[e-1])
+		}
+		cs.coloured = true
+	}
+	return &cs.colours[d-1]
+}
+
 // findSimpleColouring: for each digit, a possible application is a cluster
 // of two or more conjugate pairs (a single pair is a plain strong link). It
 // is valid when two cells of one colour see each other (a colour wrap: that
@@ -73,8 +86,7 @@ func colour(f *finder, d int, col *colouring) {
 func findSimpleColouring(f *finder) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
-		col := &f.chains().colours
-		colour(f, d, col)
+		col := colours(f, d)
 		for k := 0; k < col.n; k += 2 {
 			a, b := col.sets[k], col.sets[k+1]
 			if a.count()+b.count() < 4 {
@@ -116,8 +128,7 @@ func findSimpleColouring(f *finder) int {
 func findMultiColouring(f *finder) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
-		col := &f.chains().colours
-		colour(f, d, col)
+		col := colours(f, d)
 		n := col.n
 		for k := 0; k < n; k += 2 {
 			for l := k + 2; l < n; l += 2 {
