@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -113,6 +114,85 @@ func findForcingNets(f *finder) int {
 			return fmt.Sprintf("forcing-net: whichever of %s %s holds, the singles that follow give %s: so %s.",
 				digitsText(m), CellName(c), strings.Join(parts, " and "), strings.Join(parts, " and "))
 		})
+	}
+	if f.apps == 0 {
+		s += findUnitForcing(f)
+	}
+	return s
+}
+
+// findUnitForcing runs when no cell forcing net was found either: for each
+// digit with exactly two places in a unit (a strong link), a possible
+// application, both places are tried with singles. When one leads to a
+// contradiction, the digit is removed from it (a forcing chain from that
+// place); otherwise every digit both branches place is placed (a unit
+// forcing net).
+func findUnitForcing(f *finder) int {
+	s := 0
+	var done [9][27]int // pairs already tried, as 81·a+b, per digit
+	var nDone [9]int
+	for u := range units {
+		for d := 1; d <= 9; d++ {
+			p := f.places[u][d-1]
+			if Count(p) != 2 {
+				continue
+			}
+			a, b := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
+			if slices.Contains(done[d-1][:nDone[d-1]], 81*a+b) {
+				continue
+			}
+			done[d-1][nDone[d-1]] = 81*a + b
+			nDone[d-1]++
+			s++
+			var branch [2]Grid
+			var waves [2]int
+			bad := -1
+			for i, x := range [2]int{a, b} {
+				t := *f.b
+				if !t.Place(x, d) {
+					bad = i
+					break
+				}
+				w, contra := trialSingles(&t)
+				if contra {
+					bad = i
+					waves[i] = w
+					break
+				}
+				branch[i], waves[i] = t.Digits, w
+			}
+			if bad >= 0 {
+				x := [2]int{a, b}[bad]
+				f.trialWaves = min(f.trialWaves, waves[bad]+1)
+				var tr *trace
+				if f.explain {
+					tr = traceSingles(f.b, x, d)
+				}
+				f.eliminate(x, Bit(d))
+				f.commit(techForcingChain, tr.cells(f, x), func() string { return tr.text(f.techs[techForcingChain].Name, x, d, 0) })
+				continue
+			}
+			agree := branch[0]
+			var forced []int
+			for x := range agree {
+				if agree[x] != 0 && agree[x] == branch[1][x] && f.b.Digits[x] == 0 && x != a && x != b {
+					f.put(x, int(agree[x]))
+					forced = append(forced, x)
+				}
+			}
+			if len(forced) == 0 {
+				continue
+			}
+			f.trialWaves = min(f.trialWaves, max(waves[0], waves[1])+1)
+			f.commit(techForcingNet, f.cells(append([]int{a, b}, forced...)...), func() string {
+				var parts []string
+				for _, x := range forced {
+					parts = append(parts, fmt.Sprintf("%s is %d", CellName(x), agree[x]))
+				}
+				return fmt.Sprintf("forcing-net: whichever of %s and %s holds the %d of %s, the singles that follow give %s: so %s.",
+					CellName(a), CellName(b), d, UnitName(u), strings.Join(parts, " and "), strings.Join(parts, " and "))
+			})
+		}
 	}
 	return s
 }
