@@ -49,11 +49,14 @@ func scoreGroup(tier int) int {
 //
 // with g the tier's group (tier 1, tiers 2–5). The hardest end (tiers 6–8:
 // chains, forcing chains, trial) is one continuous scale over [6, 9), so
-// that a long chain and a short forcing chain can meet and the hardest
-// puzzles do not crowd at a tier's top:
+// that a long chain and a short forcing chain can meet, and the hardest
+// puzzles do not crowd at the top:
 //
-//	score = 6 + 3 / (1 + exp(−(w_g·x − Center_g) / Scale_g))
+//	score = 6 + 3·Q((w_g·x − Center_g) / Scale_g)
 //
+// where Q is the share of the calibration puzzles of tiers 6–8 that are
+// easier (Knots, interpolated, with tails beyond the first and last knot),
+// so their scores spread evenly over [6, 9).
 // So a score lies in [1, 9): 1.x needs singles only, 6 and above chains or
 // more. Levels are cut at Cuts.
 type ScoreModel struct {
@@ -67,6 +70,40 @@ type ScoreModel struct {
 	// alone, so the generator reads the givens a singles-only score band
 	// allows from here (generate_feasible.go).
 	Singles [82][2]float64
+	// Knots are the standardized tier 6–8 combinations at the quantiles
+	// (i+1)/(NumKnots+1) of the calibration puzzles of those tiers.
+	Knots [NumKnots]float64
+}
+
+// NumKnots is the number of quantiles of ScoreModel.Knots.
+const NumKnots = 16
+
+// quantile maps a standardized tier 6–8 combination z to (0, 1): linearly
+// between the knots, which sit at (i+1)/(NumKnots+1), with an exponential
+// tail below the first and a hyperbolic one above the last, so the map is
+// continuous, increasing and never reaches 0 or 1.
+func (m *ScoreModel) quantile(z float64) float64 {
+	const step = 1.0 / (NumKnots + 1)
+	k := &m.Knots
+	if z <= k[0] {
+		return step * math.Exp(z-k[0])
+	}
+	if z >= k[NumKnots-1] {
+		// A hyperbolic tail with the slope of the last segment: puzzles
+		// harder than every calibration puzzle keep distinct scores, far
+		// apart, approaching 9 slowly.
+		tau := max(k[NumKnots-1]-k[NumKnots-2], 1e-3)
+		return 1 - step/(1+(z-k[NumKnots-1])/tau)
+	}
+	for i := 1; i < NumKnots; i++ {
+		if z <= k[i] {
+			if k[i] == k[i-1] {
+				return step * float64(i+1)
+			}
+			return step * (float64(i) + (z-k[i-1])/(k[i]-k[i-1]))
+		}
+	}
+	return 1 - step
 }
 
 // Score returns the model's score of r: 0 for a rating without a tier (a
@@ -81,11 +118,10 @@ func (m *ScoreModel) Score(r *Rating) float64 {
 	for i, v := range x {
 		z += m.Weights[g][i] * v
 	}
-	u := 1 / (1 + math.Exp(-(z-m.Center[g])/m.Scale[g]))
 	if g == groupChains {
-		return tierChains + (MaxTier-tierChains+1)*u
+		return tierChains + (MaxTier-tierChains+1)*m.quantile((z-m.Center[g])/m.Scale[g])
 	}
-	return float64(r.HardestTier) + u
+	return float64(r.HardestTier) + 1/(1+math.Exp(-(z-m.Center[g])/m.Scale[g]))
 }
 
 // Level returns the level of a score.
@@ -116,6 +152,7 @@ var defaultModel = ScoreModel{
 	Center: [numGroups]float64{-5.95022, 2.61588, 9.87489},
 	Scale:  [numGroups]float64{1.07049, 0.58549, 6.61242},
 	Cuts:   [3]float64{1.6, 1.92, 4.88},
+	Knots:  [NumKnots]float64{-0.470197, -0.422277, -0.396153, -0.376951, -0.351382, -0.323095, -0.169364, -0.093781, 0.248364, 1.53369, 2.07518, 2.59031, 3.11868, 3.77595, 4.70175, 6.51467},
 	Singles: [82][2]float64{
 		22: {1.908, 1.9288},
 		23: {1.8806, 1.9114},

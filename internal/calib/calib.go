@@ -208,7 +208,8 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 //   - tiers 6–8 (chains, forcing chains, trial) on Sudoku Explainer's
 //     rating, which coach and sx ship for every puzzle: at that end SE's
 //     catalogue of chains is the finest human-facing scale available, and
-//     coach's levels follow it.
+//     coach's levels follow it. The group's score is the quantile of its
+//     combination among the tier 6–8 puzzles of all three files (Knots).
 //
 // Each group's combination is centred and scaled by its mean and standard
 // deviation on its training puzzles. Finally the three level cuts are
@@ -220,7 +221,12 @@ func Fit(kd, coach, sx Set) engine.ScoreModel {
 	se := func(s *Sample) float64 { return s.SE }
 	fitGroup(&m, 0, rows(label, 1, 1, kd), true)
 	fitGroup(&m, 1, rows(label, 2, 5, kd), true)
-	fitGroup(&m, 2, rows(se, 6, engine.MaxTier, coach, sx), false)
+	hard := rows(se, 6, engine.MaxTier, coach, sx)
+	fitGroup(&m, 2, hard, false)
+	// The knots need no target: every calibration puzzle of tiers 6–8,
+	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
+	// scale.
+	m.Knots = knots(&m, 2, rows(label, 6, engine.MaxTier, kd, coach, sx))
 	m.Cuts = fitCuts(&m, []Set{kd, coach})
 	m.Singles = singlesRange(&m, kd, coach)
 	return m
@@ -248,6 +254,34 @@ func singlesRange(m *engine.ScoreModel, sets ...Set) [82][2]float64 {
 		r[g][1] = math.Ceil(r[g][1]*1e4) / 1e4
 	}
 	return r
+}
+
+// knots returns the standardized combinations of group g at the quantiles
+// (i+1)/(NumKnots+1) of rs, rounded to 6 significant digits as GoSource
+// prints them.
+func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
+	var k [engine.NumKnots]float64
+	if len(rs) == 0 {
+		return k
+	}
+	z := make([]float64, len(rs))
+	for i, r := range rs {
+		f := r.r.Features()
+		var v float64
+		for j, x := range f {
+			v += m.Weights[g][j] * x
+		}
+		z[i] = (v - m.Center[g]) / m.Scale[g]
+	}
+	sort.Float64s(z)
+	for i := range k {
+		q := float64(i+1) / float64(engine.NumKnots+1) * float64(len(z)-1)
+		lo := int(q)
+		hi := min(lo+1, len(z)-1)
+		v := z[lo] + (q-float64(lo))*(z[hi]-z[lo])
+		k[i], _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	}
+	return k
 }
 
 // row is a training puzzle of a group: its rating and its target.

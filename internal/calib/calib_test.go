@@ -82,6 +82,11 @@ func TestFitReproducesDefault(t *testing.T) {
 			}
 		}
 	}
+	for i := range m.Knots {
+		if abs(m.Knots[i]-d.Knots[i]) > tol*max(1, abs(d.Knots[i])) {
+			t.Fatalf("fitted Knots[%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", i, m.Knots[i], d.Knots[i])
+		}
+	}
 	if m.Cuts != d.Cuts {
 		t.Fatalf("fitted cuts %v, committed %v", m.Cuts, d.Cuts)
 	}

@@ -82,6 +82,14 @@ func GoSource(m *engine.ScoreModel) string {
 	fmt.Fprintf(&sb, "\t},\n\tCenter: [numGroups]float64{%s, %s, %s},\n", num(m.Center[0]), num(m.Center[1]), num(m.Center[2]))
 	fmt.Fprintf(&sb, "\tScale:  [numGroups]float64{%s, %s, %s},\n", num(m.Scale[0]), num(m.Scale[1]), num(m.Scale[2]))
 	fmt.Fprintf(&sb, "\tCuts:   [3]float64{%s, %s, %s},\n", num(m.Cuts[0]), num(m.Cuts[1]), num(m.Cuts[2]))
+	sb.WriteString("\tKnots: [NumKnots]float64{")
+	for i, v := range m.Knots {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(num(v))
+	}
+	sb.WriteString("},\n")
 	sb.WriteString("\tSingles: [82][2]float64{")
 	for g, r := range m.Singles {
 		if r != [2]float64{} {
