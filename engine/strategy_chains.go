@@ -242,20 +242,24 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 	var onStack [729]bool
 	var stack, work [729]int16
 	var next [729]int // the next bit of step[v] to visit, as a bit index
-	sp, comps, counter := 0, 0, int16(1)
+	sp, wp, comps, counter := 0, 0, 0, int16(1)
+	// enter starts the visit of x: numbered, on Tarjan's stack and on the
+	// work stack of the iterative depth-first search.
+	enter := func(x int) {
+		index[x], low[x] = counter, counter
+		counter++
+		stack[sp] = int16(x)
+		sp++
+		onStack[x] = true
+		next[x] = 0
+		work[wp] = int16(x)
+		wp++
+	}
 	for root := range n {
 		if index[root] != 0 {
 			continue
 		}
-		wp := 0
-		work[wp] = int16(root)
-		wp++
-		index[root], low[root] = counter, counter
-		counter++
-		stack[sp] = int16(root)
-		sp++
-		onStack[root] = true
-		next[root] = 0
+		enter(root)
 		for wp > 0 {
 			v := int(work[wp-1])
 			// find v's next successor at or after bit next[v]
@@ -272,14 +276,7 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 			if t >= 0 && t < n {
 				next[v] = t + 1
 				if index[t] == 0 {
-					index[t], low[t] = counter, counter
-					counter++
-					stack[sp] = int16(t)
-					sp++
-					onStack[t] = true
-					next[t] = 0
-					work[wp] = int16(t)
-					wp++
+					enter(t)
 				} else if onStack[t] {
 					low[v] = min(low[v], index[t])
 				}
