@@ -74,12 +74,11 @@ type Rating struct {
 	ChainLinks int
 	// TrialWaves is the length of the hardest forcing chain on the path:
 	// over the forcing rounds (tier 7), the largest of each round's
-	// shortest refutation, in waves of singles (the assumption itself
-	// counts as one; a cell forcing net counts 1). 0 without forcing chains.
+	// shortest refutation (or, for a net, its longest branch), in waves of
+	// singles, the assumption itself counting one. 0 without forcing chains.
 	TrialWaves int
 	// DeepTrials counts the trial rounds (tier 8): no chain, forcing chain
-	// or forcing net from a cell with the fewest candidates made progress,
-	// so trial fell back on a deeper search.
+	// or forcing net made progress, so trial fell back on a deeper search.
 	DeepTrials int
 }
 

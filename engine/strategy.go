@@ -125,7 +125,7 @@ var techniques = [numTechniques]technique{
 	techAIC: {TechniqueInfo{"aic", 6, "a candidate, as the start of an alternating inference chain"},
 		func(f *finder) int { return findChains(f, techAIC) }},
 	techForcingChain: {TechniqueInfo{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"}, findForcingChains},
-	techForcingNet:   {TechniqueInfo{"forcing-net", 7, "a cell with the fewest candidates, when no forcing chain was found"}, findForcingNets},
+	techForcingNet:   {TechniqueInfo{"forcing-net", 7, "a cell with the fewest candidates, then a digit's two places in a unit, when no forcing chain was found"}, findForcingNets},
 	techTrial:        {TechniqueInfo{"trial", 8, "a cell with the fewest candidates, when nothing easier is left"}, findTrial},
 }
 
