@@ -41,7 +41,7 @@ func findForcingChains(f *finder) int {
 				waves, bad = trialSingles(&t)
 			}
 			if !bad {
-				cs.branches = append(cs.branches, forcingBranch{c, waves, t.Digits})
+				cs.branches = append(cs.branches, forcingBranch{c, d, waves, t.Digits})
 				continue
 			}
 			refuted = true
@@ -64,8 +64,19 @@ func findForcingChains(f *finder) int {
 // forcingBranch is an assumption of findForcingChains that singles did not
 // refute: the digits on the board after them, kept for findForcingNets.
 type forcingBranch struct {
-	cell, waves int
-	digits      Grid
+	cell, digit, waves int
+	digits             Grid
+}
+
+// branch returns the unrefuted forcing-chain assumption that cell is d of
+// this round, if findForcingChains followed it.
+func (cs *chainSearch) branch(cell, d int) (*forcingBranch, bool) {
+	for i := range cs.branches {
+		if b := &cs.branches[i]; b.cell == cell && b.digit == d {
+			return b, true
+		}
+	}
+	return nil, false
 }
 
 // findForcingNets runs when no forcing chain refuted a candidate in the
@@ -148,6 +159,10 @@ func findUnitForcing(f *finder) int {
 			var waves [2]int
 			bad := -1
 			for i, x := range [2]int{a, b} {
+				if br, ok := f.chains().branch(x, d); ok {
+					branch[i], waves[i] = br.digits, br.waves
+					continue
+				}
 				t := *f.b
 				if !t.Place(x, d) {
 					bad = i

@@ -138,9 +138,15 @@ func findTrial(f *finder) int {
 		s++
 		sd := int(f.solution[c])
 		for mm := m &^ Bit(sd); mm != 0; mm &= mm - 1 {
-			t := *f.b
-			t.Place(c, bits.TrailingZeros16(mm)+1)
-			n, _ := trialSingles(&t)
+			d := bits.TrailingZeros16(mm) + 1
+			n := 0
+			if br, ok := f.chains().branch(c, d); ok {
+				n = br.waves // followed already by findForcingChains
+			} else {
+				t := *f.b
+				t.Place(c, d)
+				n, _ = trialSingles(&t)
+			}
 			reach[c] = max(reach[c], n)
 			f.deep = true
 		}
