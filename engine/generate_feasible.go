@@ -12,7 +12,7 @@ import (
 // from the model's cuts and weights, so they follow a recalibration.
 
 // scoreMax is the supremum of the score scale: the chain group's
-// tierChains plus MaxTier−tierChains+1 times a logistic term below 1.
+// tierChains plus MaxTier−tierChains+1 times a quantile below 1.
 const scoreMax = MaxTier + 1
 
 // tierFloor is the lowest score of hardest tier t: t itself up to tier 5,
