@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // chainFamily are the techniques of tiers 6–8.
@@ -103,10 +104,10 @@ func TestChainFamilyOnData(t *testing.T) {
 		t.Skip("explains a few thousand hard puzzles")
 	}
 	var ps []string
-	for _, r := range dataset.Load(t, dataset.CalibSudokuExchange, 0) {
+	for _, r := range datasettest.Load(t, dataset.CalibSudokuExchange, 0) {
 		ps = append(ps, r.Puzzle())
 	}
-	hard := dataset.LoadPuzzles(t, dataset.Top1465, 0)
+	hard := datasettest.LoadPuzzles(t, dataset.Top1465, 0)
 	for i := 0; i < len(hard); i += 4 {
 		ps = append(ps, hard[i])
 	}
@@ -141,7 +142,7 @@ func TestChainFamilyOnData(t *testing.T) {
 // path): the hints must be sound, and the chain family's must name their
 // cells, as an expert's hint would, instead of saying "trial".
 func TestNextHintChains(t *testing.T) {
-	recs := dataset.Load(t, dataset.CalibSudokuExchange, 300)
+	recs := datasettest.Load(t, dataset.CalibSudokuExchange, 300)
 	chains := 0
 	for _, r := range recs {
 		puzzle := MustParse(r.Puzzle())

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// trialSingles applies naked and hidden singles to b in waves (seed 003's
+// trialSingles applies naked and hidden singles to b in waves (the math-fun list's
 // level 1): each wave finds every single of the board and places them all
 // at once. It reports whether a contradiction appeared (a cell without
 // candidates, a unit with no place for a missing digit, or two singles
