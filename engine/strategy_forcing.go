@@ -36,10 +36,7 @@ func findForcingChains(f *finder) int {
 				continue // the other digit of a refuted pair is the solution's
 			}
 			t := *f.b
-			waves, bad := 0, !t.Place(c, d)
-			if !bad {
-				waves, bad = trialSingles(&t)
-			}
+			waves, bad := assume(&t, c, d)
 			if !bad {
 				cs.branches = append(cs.branches, forcingBranch{c, d, waves, t.Digits})
 				continue
@@ -164,11 +161,7 @@ func findUnitForcing(f *finder) int {
 					continue
 				}
 				t := *f.b
-				if !t.Place(x, d) {
-					bad = i
-					break
-				}
-				w, contra := trialSingles(&t)
+				w, contra := assume(&t, x, d)
 				if contra {
 					bad = i
 					waves[i] = w

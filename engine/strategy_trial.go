@@ -20,8 +20,36 @@ import (
 // only appear there. Cost: at most 81 waves, O(81·9) for the first and
 // O(changed) for the others.
 func trialSingles(b *Board) (waves int, contradiction bool) {
-	dirtyCells := cellSet{^uint64(0), 1<<17 - 1}
-	dirtyUnits := uint32(1<<27 - 1)
+	return singlesFrom(b, cellSet{^uint64(0), 1<<17 - 1}, 1<<27-1)
+}
+
+// assume places d in cell of b and applies singles as trialSingles does,
+// reporting a failed placement as a contradiction after 0 waves. b must
+// have no single before (true past tier 1, which found none), so the first
+// wave looks only where the placement changed the board.
+func assume(b *Board, cell, d int) (waves int, contradiction bool) {
+	var cells cellSet
+	units := uint32(0)
+	for _, u := range cellUnits[cell] {
+		units |= 1 << u
+	}
+	for _, p := range peers[cell] {
+		if b.Cands[p]&Bit(d) != 0 {
+			cells.add(int(p))
+			for _, u := range cellUnits[p] {
+				units |= 1 << u
+			}
+		}
+	}
+	if b.Cands[cell]&Bit(d) == 0 || !b.Place(cell, d) {
+		return 0, true
+	}
+	return singlesFrom(b, cells, units)
+}
+
+// singlesFrom is trialSingles with the first wave looking only at
+// dirtyCells and dirtyUnits.
+func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, contradiction bool) {
 	for {
 		var place [81]uint8
 		any := false
@@ -144,8 +172,7 @@ func findTrial(f *finder) int {
 				n = br.waves // followed already by findForcingChains
 			} else {
 				t := *f.b
-				t.Place(c, d)
-				n, _ = trialSingles(&t)
+				n, _ = assume(&t, c, d)
 			}
 			reach[c] = max(reach[c], n)
 			f.deep = true
