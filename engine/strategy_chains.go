@@ -116,10 +116,12 @@ func (f *finder) release() {
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
 	var idx [81][9]int16
+	var holding [9]cellSet // the cells holding each digit
 	cs.cands = cs.cands[:0]
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm)
+			holding[d].add(c)
 			idx[c][d] = int16(len(cs.cands))
 			cs.cands = append(cs.cands, int16(9*c+d))
 		}
@@ -168,9 +170,10 @@ func (cs *chainSearch) refute(f *finder) {
 		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
 			link(idx[c][bits.TrailingZeros16(m)])
 		}
-		for _, p := range peers[c] {
-			if b.Cands[p]&(1<<d) != 0 {
-				link(idx[p][d])
+		ps := peerSet[c].and(holding[d])
+		for x := range 2 {
+			for m := ps[x]; m != 0; m &= m - 1 {
+				link(idx[x<<6|bits.TrailingZeros64(m)][d])
 			}
 		}
 	}
