@@ -211,15 +211,22 @@ func (f *finder) prepare(b *Board) {
 	f.b = b
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
-	for u := range units {
-		for k, c := range units[u] {
-			if d := b.Digits[c]; d != 0 {
-				f.placed[u] |= Bit(int(d))
-				continue
-			}
-			for m := b.Cands[c]; m != 0; m &= m - 1 {
-				f.places[u][bits.TrailingZeros16(m)] |= 1 << k
-			}
+	for c := range 81 {
+		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+		if d := b.Digits[c]; d != 0 {
+			bit := Bit(int(d))
+			f.placed[row] |= bit
+			f.placed[col] |= bit
+			f.placed[box] |= bit
+			continue
+		}
+		// c's position in its row, column and box
+		pr, pc, pb := uint16(1)<<colOf[c], uint16(1)<<rowOf[c], uint16(1)<<(3*(rowOf[c]%3)+colOf[c]%3)
+		for m := b.Cands[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			f.places[row][d] |= pr
+			f.places[col][d] |= pc
+			f.places[box][d] |= pb
 		}
 	}
 }
