@@ -53,22 +53,21 @@ func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, co
 	for {
 		var place [81]uint8
 		any := false
-		bad := false
-		dirtyCells.forEach(func(c int) {
-			if b.Digits[c] != 0 || bad {
-				return
+		for w := range 2 {
+			for dm := dirtyCells[w]; dm != 0; dm &= dm - 1 {
+				c := w<<6 | bits.TrailingZeros64(dm)
+				if b.Digits[c] != 0 {
+					continue
+				}
+				m := b.Cands[c]
+				if m == 0 {
+					return waves, true
+				}
+				if m&(m-1) == 0 {
+					place[c] = uint8(Digit(m))
+					any = true
+				}
 			}
-			m := b.Cands[c]
-			switch Count(m) {
-			case 0:
-				bad = true
-			case 1:
-				place[c] = uint8(Digit(m))
-				any = true
-			}
-		})
-		if bad {
-			return waves, true
 		}
 		for du := dirtyUnits; du != 0; du &= du - 1 {
 			u := bits.TrailingZeros32(du)
