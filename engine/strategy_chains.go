@@ -244,7 +244,8 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 	var index, low [729]int16
 	var onStack [729]bool
 	var stack, work [729]int16
-	var next [729]int // the next bit of step[v] to visit, as a bit index
+	var next [729]int     // the next bit of step[v] to visit, as a bit index
+	var merged [729]int16 // merged[d] = c+1 once component d's set is in c's
 	sp, wp, comps, counter := 0, 0, 0, int16(1)
 	// enter starts the visit of x: numbered, on Tarjan's stack and on the
 	// work stack of the iterative depth-first search.
@@ -313,7 +314,8 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 				for y := range w {
 					for m := step[x*w+y]; m != 0; m &= m - 1 {
 						t := y<<6 | bits.TrailingZeros64(m)
-						if d := int(cs.comp[t]); d != c && !onStack[t] {
+						if d := int(cs.comp[t]); d != c && !onStack[t] && merged[d] != int16(c+1) {
+							merged[d] = int16(c + 1) // each successor component once
 							for z, v := range full[d*w : d*w+w] {
 								fc[z] |= v
 							}
