@@ -439,12 +439,19 @@ func findChains(f *finder, tech int) int {
 		cs.refute(f)
 	}
 	var buf [36]uint16
+	var holders [36]cellSet // the cells holding each pair
 	pairs := buf[:0]
 	if links&linkCellStrong != 0 {
-		for _, m := range f.b.Cands {
-			if Count(m) == 2 && !slices.Contains(pairs, m) {
+		for c, m := range f.b.Cands {
+			if Count(m) != 2 {
+				continue
+			}
+			i := slices.Index(pairs, m)
+			if i < 0 {
+				i = len(pairs)
 				pairs = append(pairs, m)
 			}
+			holders[i].add(c)
 		}
 		if len(pairs) == 0 {
 			return 0
@@ -466,13 +473,16 @@ func findChains(f *finder, tech int) int {
 			if tech == techXChain && linked&Bit(d) == 0 {
 				continue // one digit: it needs a strong link of d to go anywhere
 			}
-			for _, pair := range pairs {
+			for i, pair := range pairs {
 				if tech == techRemotePair && pair&Bit(d) == 0 {
 					continue
 				}
 				s++
 				if cs.refuted[c]&Bit(d) == 0 {
 					continue // no chain of any kind refutes it
+				}
+				if tech == techRemotePair && peerSet[c].and(holders[i]).empty() {
+					continue // a remote pair's ends see c: none of this pair does
 				}
 				if tech != techAIC || f.explain {
 					cs.pair = pair
