@@ -53,7 +53,9 @@ func newContract(t *testing.T, h http.Handler) *contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.FileBodyDecoder)
+	for _, ct := range []string{"image/svg+xml", "text/html", "text/css", "text/javascript"} {
+		openapi3filter.RegisterBodyDecoder(ct, openapi3filter.FileBodyDecoder)
+	}
 	return &contract{t: t, base: srv.URL, router: router}
 }
 
@@ -158,6 +160,13 @@ func TestContract(t *testing.T) {
 		{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200},
 		{name: "openapi", method: "GET", path: "/openapi.yaml", wantStatus: 200},
 		{name: "openapi gzip", method: "GET", path: "/openapi.yaml", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
+
+		{name: "page", method: "GET", path: "/", wantStatus: 200},
+		{name: "page gzip", method: "GET", path: "/", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
+		{name: "page script", method: "GET", path: "/assets/app.js", wantStatus: 200},
+		{name: "page stylesheet", method: "GET", path: "/assets/app.css", wantStatus: 200},
+		{name: "page icon", method: "GET", path: "/assets/icon.svg", wantStatus: 200},
+		{name: "page no such asset", method: "GET", path: "/assets/index.html", invalidRequest: true, wantStatus: 404},
 
 		{name: "generate", method: "GET", path: "/generate?level=easy", wantStatus: 200},
 		{name: "generate seeded symmetric", method: "GET", path: "/generate?level=medium&seed=7&symmetry=rotational", wantStatus: 200},
