@@ -345,7 +345,7 @@
     load(p.puzzle, p.solution, Object.assign(source, { seed: p.seed, fresh: p.fresh, date: p.date }),
       levelTitle(p.level) + " · " + kind,
       "Score " + p.score.toFixed(2) + " · " + p.givens + " givens" + (p.hardest ? " · hardest: " + p.hardest : "") + " ·");
-    say("New " + p.level + " puzzle. Select a cell and type a digit.");
+    say((source.kind === "daily" ? "Today's " : "New ") + p.level + " puzzle. Select a cell and type a digit.");
   }
 
   async function newPuzzle(daily) {
