@@ -93,12 +93,13 @@ func (c *contract) do(x exchange) (*http.Response, []byte) {
 	}
 	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
-	if !x.invalidRequest {
-		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
-			t.Errorf("%s: request does not match openapi.yaml: %v", x.name, err)
-		}
-		req.Body = io.NopCloser(strings.NewReader(x.body)) // ValidateRequest read it
+	switch err := openapi3filter.ValidateRequest(context.Background(), in); {
+	case err != nil && !x.invalidRequest:
+		t.Errorf("%s: request does not match openapi.yaml: %v", x.name, err)
+	case err == nil && x.invalidRequest:
+		t.Errorf("%s: request is marked invalid but matches openapi.yaml", x.name)
 	}
+	req.Body = io.NopCloser(strings.NewReader(x.body)) // ValidateRequest read it
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s: %v", x.name, err)
@@ -172,6 +173,9 @@ func TestContract(t *testing.T) {
 		{name: "generate seeded symmetric", method: "GET", path: "/generate?level=medium&seed=7&symmetry=rotational", wantStatus: 200},
 		{name: "generate fresh", method: "GET", path: "/generate?level=hard&fresh=true", wantStatus: 200},
 		{name: "generate batch", method: "GET", path: "/generate?level=evil&count=5", wantStatus: 200},
+		{name: "generate largest seed", method: "GET", path: "/generate?level=easy&seed=18446744073709551615", wantStatus: 200},
+		{name: "generate seed past uint64", method: "GET", path: "/generate?level=easy&seed=18446744073709551616", wantStatus: 400},
+		{name: "generate negative seed", method: "GET", path: "/generate?level=easy&seed=-1", invalidRequest: true, wantStatus: 400},
 		{name: "generate svg", method: "GET", path: "/generate?level=easy&format=svg", wantStatus: 200},
 		{name: "generate accept svg", method: "GET", path: "/generate?level=easy", header: map[string]string{"Accept": "image/svg+xml"}, wantStatus: 200},
 		{name: "generate no level", method: "GET", path: "/generate", invalidRequest: true, wantStatus: 400},
@@ -208,6 +212,8 @@ func TestContract(t *testing.T) {
 		{name: "rate no solution", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
 		{name: "rate conflict", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
 		{name: "rate bad explain", method: "POST", path: "/rate?explain=maybe", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "rate puzzle and grid", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","grid":` + rowsJSON(puzzleEasy) + `}`, invalidRequest: true, wantStatus: 400},
+		{name: "rate neither puzzle nor grid", method: "POST", path: "/rate", ctype: json, body: `{}`, invalidRequest: true, wantStatus: 400},
 		{name: "rate malformed", method: "POST", path: "/rate", ctype: json, body: `[`, invalidRequest: true, wantStatus: 400},
 		{name: "rate form", method: "POST", path: "/rate", ctype: "text/plain", body: puzzleEasy, invalidRequest: true, wantStatus: 415},
 

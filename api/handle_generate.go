@@ -21,8 +21,16 @@ type generator interface {
 	Generate(ctx context.Context, req service.GenerateRequest) ([]engine.Puzzle, error)
 }
 
+// Kinds of /generate's answers: the required member that tells typed
+// clients one puzzle (also /daily's answer) from a batch.
+const (
+	kindPuzzle = "puzzle"
+	kindBatch  = "batch"
+)
+
 // puzzleJSON is a generated puzzle as the API writes it.
 type puzzleJSON struct {
+	Kind     string  `json:"kind"` // kindPuzzle
 	Puzzle   string  `json:"puzzle"`
 	Solution string  `json:"solution"`
 	Level    string  `json:"level"`
@@ -38,6 +46,7 @@ type puzzleJSON struct {
 
 func (p puzzleJSON) appendJSON(b []byte) ([]byte, error) {
 	o := jsonObject{b: b}
+	o.str("kind", p.Kind)
 	o.str("puzzle", p.Puzzle)
 	o.str("solution", p.Solution)
 	o.str("level", p.Level)
@@ -59,6 +68,7 @@ func (p puzzleJSON) appendJSON(b []byte) ([]byte, error) {
 
 func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
 	j := puzzleJSON{
+		Kind:     kindPuzzle,
 		Puzzle:   p.Puzzle.String(),
 		Solution: p.Solution.String(),
 		Level:    p.Level.String(),
@@ -76,11 +86,13 @@ func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
 
 // batchJSON is the answer of GET /generate with count.
 type batchJSON struct {
+	Kind    string       `json:"kind"` // kindBatch
 	Puzzles []puzzleJSON `json:"puzzles"`
 }
 
 func (j batchJSON) appendJSON(b []byte) ([]byte, error) {
 	o := jsonObject{b: b}
+	o.str("kind", j.Kind)
 	o.raw("puzzles", func(b []byte) ([]byte, error) {
 		if j.Puzzles == nil {
 			return append(b, "null"...), nil
@@ -156,7 +168,7 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			p := puzzles[0]
 			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, strconv.FormatUint(p.Seed, 10)))
 		case batch:
-			out := batchJSON{Puzzles: make([]puzzleJSON, len(puzzles))}
+			out := batchJSON{Kind: kindBatch, Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
 				out.Puzzles[i] = newPuzzleJSON(p)
 			}
