@@ -1,0 +1,150 @@
+// Package typescript holds the TypeScript client's checks that Go runs:
+// the generated types are current, tsc accepts the client, and its
+// node:test suite passes against a live sudokud built from the repository.
+package typescript
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// clientTestLimit bounds each step (a build, tsc, the suite); each takes
+// seconds alone, more under -race beside the other packages' tests.
+const clientTestLimit = 3 * time.Minute
+
+// requireTools returns the path of node and skips (or, under CI=true,
+// fails) when node or the pinned packages are missing.
+func requireTools(t *testing.T) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err == nil {
+		_, err = os.Stat("node_modules/.bin/openapi-typescript")
+	}
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("node or the client's packages are missing (CI=true): .ci/run runs npm ci in clients/typescript: %v", err)
+		}
+		t.Skipf("skipping the TypeScript client: %v (npm ci --prefix clients/typescript)", err)
+	}
+	return node
+}
+
+// runCmd runs a command in this folder, failing the test with its output.
+func runCmd(t *testing.T, env []string, name string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), clientTestLimit)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %q: %v\n%s", name, args, err, out)
+	}
+	return out
+}
+
+// TestGeneratedTypesAreCurrent regenerates src/schema.d.ts from
+// openapi.yaml and fails when it differs from the committed file.
+func TestGeneratedTypesAreCurrent(t *testing.T) {
+	requireTools(t)
+	fresh := filepath.Join(t.TempDir(), "schema.d.ts")
+	runCmd(t, nil, "node_modules/.bin/openapi-typescript", "../../openapi.yaml", "--output", fresh)
+	want, err := os.ReadFile(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile("src/schema.d.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("src/schema.d.ts is not what openapi-typescript writes from openapi.yaml: run npm run generate in clients/typescript and commit it")
+	}
+}
+
+// TestTypeCheck runs tsc over the client and its tests (JSDoc types).
+func TestTypeCheck(t *testing.T) {
+	requireTools(t)
+	runCmd(t, nil, "node_modules/.bin/tsc", "-p", ".")
+}
+
+// TestClientSuite builds sudokud, starts it on a free loopback port and
+// runs the client's node:test suite against it.
+func TestClientSuite(t *testing.T) {
+	node := requireTools(t)
+	bin := filepath.Join(t.TempDir(), "sudokud")
+	runCmd(t, nil, "go", "build", "-o", bin, "../../cmd/sudokud")
+	base := startSudokud(t, bin)
+	out := runCmd(t, []string{"SUDOKU_URL=" + base}, node, "--test", "test/")
+	t.Logf("node --test:\n%s", out)
+}
+
+// startSudokud runs the binary on 127.0.0.1:0, reads the address from its
+// "listening" log line, waits until it is ready, and stops it (SIGTERM,
+// then waits) when the test ends.
+func startSudokud(t *testing.T, bin string) string {
+	t.Helper()
+	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-drain-delay", "0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	t.Cleanup(func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-exited:
+		case <-time.After(30 * time.Second):
+			_ = cmd.Process.Kill()
+			<-exited
+			t.Error("sudokud did not stop within 30 s of SIGTERM")
+		}
+	})
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			var line struct{ Msg, Addr string }
+			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "listening" {
+				addr <- line.Addr
+			}
+		}
+		_, _ = io.Copy(io.Discard, stdout)
+		exited <- cmd.Wait()
+	}()
+	var base string
+	select {
+	case a := <-addr:
+		base = "http://" + a
+	case <-time.After(time.Minute):
+		t.Fatal("sudokud did not log its address within a minute")
+	}
+	deadline := time.Now().Add(clientTestLimit)
+	for {
+		resp, err := http.Get(base + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return base
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("sudokud at %s not ready within %v", base, clientTestLimit)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
