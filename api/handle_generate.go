@@ -226,8 +226,8 @@ func writeSVG(w http.ResponseWriter, r *http.Request, log *zap.Logger, g engine.
 }
 
 func symmetryNames() []string {
-	names := make([]string, len(engine.Symmetries))
-	for i, s := range engine.Symmetries {
+	names := make([]string, len(engine.Symmetries()))
+	for i, s := range engine.Symmetries() {
 		names[i] = s.String()
 	}
 	return names

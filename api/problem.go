@@ -141,7 +141,7 @@ func problemFor(err error) Problem {
 			Parameter: "level", Allowed: levelNames()}
 	case errors.As(err, &algo):
 		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: algo.Error(),
-			Parameter: "algorithm", Allowed: engine.AlgorithmNames()}
+			Parameter: "algorithm", Allowed: algo.Valid}
 	case errors.Is(err, engine.ErrBudgetExceeded):
 		return Problem{Status: http.StatusUnprocessableEntity, Code: "budget-exceeded", Title: "Search budget exceeded",
 			Detail: err.Error() + "; try the default algorithm", Parameter: "algorithm"}
@@ -207,8 +207,8 @@ func parseProblem(e *engine.ParseError) Problem {
 }
 
 func levelNames() []string {
-	names := make([]string, len(engine.Levels))
-	for i, l := range engine.Levels {
+	names := make([]string, len(engine.Levels()))
+	for i, l := range engine.Levels() {
 		names[i] = l.String()
 	}
 	return names

@@ -5,12 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"math/rand/v2"
 	"strings"
 )
 
-// Algorithm is one solving algorithm of the engine, selectable by name (the
-// service's "algorithm" field, the CLI's -algorithm flag).
+// Algorithm is one solving algorithm, selectable by name (the service's
+// "algorithm" field, the CLI's -algorithm flag) through a Registry.
 //
 // Solve solves g and counts its solutions up to limit (a limit below 1 is
 // taken as 1). Its error is nil when the result is complete: Count solutions
@@ -37,78 +36,84 @@ import (
 //	dfs, backtrack   Guesses: branch points  Nodes: digits placed
 //	annealing        Guesses: (re)starts     Nodes: swaps proposed
 //
-// The randomized algorithms draw from a generator seeded by PuzzleSeed(g),
-// so the same puzzle gives the same result every time; SolveNaive,
-// SolveBrute and SolveAnnealing take an explicit generator.
+// This package provides fast and propagate (Algorithms); the five classic
+// algorithms of the solver comparison (Parnell, Freeze and Smith) are in
+// package engine/classic. A randomized algorithm draws from a generator
+// seeded by PuzzleSeed(g), so the same puzzle gives the same result every
+// time.
 type Algorithm struct {
-	Name       string // lower-case name, unique in Algorithms
+	Name       string // lower-case name, unique in a Registry
 	Summary    string // one line: what it does and what it guarantees
 	Exhaustive bool   // Count is exact up to the limit (proves uniqueness)
 	Solve      func(ctx context.Context, g Grid, limit int) (Result, error)
 }
 
-// DefaultAlgorithm names the algorithm used when none is asked for.
+// DefaultAlgorithm names the algorithm used when none is asked for: the
+// first of Algorithms, and so of every Registry.
 const DefaultAlgorithm = "fast"
 
-// Algorithms lists the solving algorithms, the default first, then from the
-// most practical to the seed-002 curiosities.
-var Algorithms = []Algorithm{
-	{
-		Name:       "fast",
-		Summary:    "the engine's fastest solver (Solve/SolveLimit); counts solutions to the limit",
-		Exhaustive: true,
-		Solve:      solveFastCtx,
-	},
-	{
-		Name:       "propagate",
-		Summary:    "Norvig's constraint propagation (singles) plus fewest-candidates search; counts solutions to the limit",
-		Exhaustive: true,
-		Solve:      solvePropagateCtx,
-	},
-	{
-		Name:       "backtrack",
-		Summary:    "seed 002 recursive backtracking, row-major, digits 1-9; counts solutions to the limit within a node budget",
-		Exhaustive: true,
-		Solve: func(ctx context.Context, g Grid, limit int) (Result, error) {
-			return SolveBacktrack(ctx, g, limit, 0)
+// Algorithms returns the solving algorithms of this package, the default
+// first: the bitboard solver the service runs, then the propagating solver
+// it is checked against. Each call returns a new slice.
+func Algorithms() []Algorithm {
+	return []Algorithm{
+		{
+			Name:       DefaultAlgorithm,
+			Summary:    "the engine's fastest solver (Solve/SolveLimit); counts solutions to the limit",
+			Exhaustive: true,
+			Solve:      solveFastCtx,
 		},
-	},
-	{
-		Name:       "dfs",
-		Summary:    "seed 002 iterative depth-first search, explicit stack and per-cell tried sets; counts solutions to the limit within a node budget",
-		Exhaustive: true,
-		Solve: func(ctx context.Context, g Grid, limit int) (Result, error) {
-			return SolveDFS(ctx, g, limit, 0)
+		{
+			Name:       "propagate",
+			Summary:    "Norvig's constraint propagation (singles) plus fewest-candidates search; counts solutions to the limit",
+			Exhaustive: true,
+			Solve:      solvePropagateCtx,
 		},
-	},
-	{
-		Name:    "annealing",
-		Summary: "simulated annealing on block permutations (stochastic, needs no answer); finds at most one solution, proves nothing",
-		Solve: func(ctx context.Context, g Grid, _ int) (Result, error) {
-			return SolveAnnealing(ctx, g, puzzleRand(g), 0)
-		},
-	},
-	{
-		Name:    "brute",
-		Summary: "seed 002 optimized brute force: random legal digits in order, restart on a dead end; finds at most one solution, proves nothing",
-		Solve: func(ctx context.Context, g Grid, _ int) (Result, error) {
-			return SolveBrute(ctx, g, puzzleRand(g), 0)
-		},
-	},
-	{
-		Name:    "naive",
-		Summary: "seed 002 naive brute force: like brute but ignoring blocks until a band is full; finds at most one solution, hopeless beyond very easy grids",
-		Solve: func(ctx context.Context, g Grid, _ int) (Result, error) {
-			return SolveNaive(ctx, g, puzzleRand(g), 0)
-		},
-	},
+	}
 }
 
-// AlgorithmByName returns the algorithm with the given name, and false when
-// there is none. The lookup is exact (lower case) and costs a scan of
-// Algorithms.
-func AlgorithmByName(name string) (Algorithm, bool) {
-	for _, a := range Algorithms {
+// Registry is a fixed, ordered set of algorithms looked up by name. Build it
+// with NewRegistry; it is never changed afterwards, so it is safe for
+// concurrent use.
+type Registry struct {
+	algs []Algorithm
+}
+
+// NewRegistry returns the registry of Algorithms followed by extra, in that
+// order (callers add the classic algorithms: NewRegistry(classic.Algorithms()...)).
+// It panics when a name is empty or repeated, or an algorithm has no Solve
+// function: that is a wiring bug, not an input error.
+func NewRegistry(extra ...Algorithm) *Registry {
+	algs := append(Algorithms(), extra...)
+	seen := make(map[string]bool, len(algs))
+	for _, a := range algs {
+		if a.Name == "" || a.Solve == nil || seen[a.Name] {
+			panic(fmt.Sprintf("engine: NewRegistry: algorithm %q is unnamed, repeated or has no Solve", a.Name))
+		}
+		seen[a.Name] = true
+	}
+	return &Registry{algs: algs}
+}
+
+// All returns the registry's algorithms in order, the default first. The
+// slice is a copy.
+func (r *Registry) All() []Algorithm {
+	return append([]Algorithm(nil), r.algs...)
+}
+
+// Names returns the names of the registry's algorithms, in order.
+func (r *Registry) Names() []string {
+	names := make([]string, len(r.algs))
+	for i, a := range r.algs {
+		names[i] = a.Name
+	}
+	return names
+}
+
+// Lookup returns the algorithm with the given name, and false when there is
+// none. The lookup is exact (lower case) and costs a scan of a few entries.
+func (r *Registry) Lookup(name string) (Algorithm, bool) {
+	for _, a := range r.algs {
 		if a.Name == name {
 			return a, true
 		}
@@ -116,34 +121,28 @@ func AlgorithmByName(name string) (Algorithm, bool) {
 	return Algorithm{}, false
 }
 
-// ParseAlgorithm is AlgorithmByName for user input: the empty name selects
-// DefaultAlgorithm, and an unknown name is an *UnknownAlgorithmError.
-func ParseAlgorithm(name string) (Algorithm, error) {
+// Parse is Lookup for user input: the empty name selects DefaultAlgorithm,
+// and an unknown name is an *UnknownAlgorithmError listing the valid ones.
+func (r *Registry) Parse(name string) (Algorithm, error) {
 	if name == "" {
 		name = DefaultAlgorithm
 	}
-	if a, ok := AlgorithmByName(name); ok {
+	if a, ok := r.Lookup(name); ok {
 		return a, nil
 	}
-	return Algorithm{}, &UnknownAlgorithmError{Name: name}
+	return Algorithm{}, &UnknownAlgorithmError{Name: name, Valid: r.Names()}
 }
 
-// AlgorithmNames returns the names of Algorithms, in order.
-func AlgorithmNames() []string {
-	names := make([]string, len(Algorithms))
-	for i, a := range Algorithms {
-		names[i] = a.Name
-	}
-	return names
+// UnknownAlgorithmError is returned by Registry.Parse for a name that is no
+// algorithm of the registry.
+type UnknownAlgorithmError struct {
+	Name  string   // the name asked for
+	Valid []string // the registry's names, in order
 }
-
-// UnknownAlgorithmError is returned by ParseAlgorithm for a name that is no
-// algorithm. Its message lists the valid names.
-type UnknownAlgorithmError struct{ Name string }
 
 // Error names the unknown algorithm and lists the valid names.
 func (e *UnknownAlgorithmError) Error() string {
-	return fmt.Sprintf("unknown algorithm %q: want one of %s", e.Name, strings.Join(AlgorithmNames(), ", "))
+	return fmt.Sprintf("unknown algorithm %q: want one of %s", e.Name, strings.Join(e.Valid, ", "))
 }
 
 // ErrBudgetExceeded means a solver used up its work budget (nodes, attempts
@@ -152,12 +151,6 @@ func (e *UnknownAlgorithmError) Error() string {
 // time. Errors wrap it with the algorithm and the work done.
 var ErrBudgetExceeded = errors.New("search budget exceeded")
 
-// ctxCheckEvery is how many units of work (nodes, cells, swaps) the slow
-// solvers do between two looks at ctx.Done(): a power of two, large enough
-// that the check costs nothing measurable, small enough (well under a
-// millisecond of work) that cancellation is prompt.
-const ctxCheckEvery = 1 << 12
-
 // PuzzleSeed returns a seed derived from the grid alone (FNV-1a over its 81
 // cells), so that the randomized algorithms behave the same on every run,
 // replica and retry for the same puzzle.
@@ -165,11 +158,6 @@ func PuzzleSeed(g Grid) uint64 {
 	h := fnv.New64a()
 	h.Write(g[:])
 	return h.Sum64()
-}
-
-// puzzleRand is the generator the registry gives a randomized algorithm.
-func puzzleRand(g Grid) *rand.Rand {
-	return rand.New(rand.NewPCG(PuzzleSeed(g), 0x5eed002))
 }
 
 // solveFastCtx wraps SolveLimit, which finishes in microseconds: ctx is looked
@@ -181,19 +169,11 @@ func solveFastCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	return SolveLimit(g, limit), nil
 }
 
-// solvePropagateCtx wraps SolvePropagate (the Norvig-style solver the seed
-// cites) like solveFastCtx.
+// solvePropagateCtx wraps SolvePropagate (Norvig's solver, as the solver
+// comparison cites it) like solveFastCtx.
 func solvePropagateCtx(ctx context.Context, g Grid, limit int) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("propagate: %w", err)
 	}
 	return SolvePropagate(g, limit), nil
-}
-
-// precheck runs the check every slow solver starts with: it reports false
-// when g has conflicting givens, a value above 9, or an empty cell with no
-// legal digit, which proves it has no solution (NewBoard finds all three).
-func precheck(g Grid) bool {
-	_, ok := NewBoard(g)
-	return ok
 }

@@ -3,37 +3,24 @@ package engine_test
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-func ExampleAlgorithmByName() {
+func ExampleRegistry_Parse() {
+	reg := engine.NewRegistry() // engine's own algorithms; see engine/classic for more
 	g := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-	a, ok := engine.AlgorithmByName("backtrack")
-	if !ok {
-		return
-	}
-	res, err := a.Solve(context.Background(), g, 2) // limit 2: also decide uniqueness
-	fmt.Println(res.Count, res.Solution, err)
-	// Output: 1 483921657967345821251876493548132976729564138136798245372689514814253769695417382 <nil>
-}
-
-func ExampleParseAlgorithm() {
-	for _, name := range []string{"", "dfs", "genetic"} {
-		a, err := engine.ParseAlgorithm(name)
-		fmt.Printf("%q: %q exhaustive=%v err=%v\n", name, a.Name, a.Exhaustive, err)
+	for _, name := range []string{"", "propagate", "genetic"} {
+		a, err := reg.Parse(name)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		res, _ := a.Solve(context.Background(), g, 2) // limit 2: also decide uniqueness
+		fmt.Printf("%s: %d solution(s), exhaustive=%v\n", a.Name, res.Count, a.Exhaustive)
 	}
 	// Output:
-	// "": "fast" exhaustive=true err=<nil>
-	// "dfs": "dfs" exhaustive=true err=<nil>
-	// "genetic": "" exhaustive=false err=unknown algorithm "genetic": want one of fast, propagate, backtrack, dfs, annealing, brute, naive
-}
-
-func ExampleSolveAnnealing() {
-	g := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-	rng := rand.New(rand.NewPCG(1, 2)) // a fixed seed: the same run every time
-	res, err := engine.SolveAnnealing(context.Background(), g, rng, 0)
-	fmt.Println(res.Count, res.Solution, err)
-	// Output: 1 483921657967345821251876493548132976729564138136798245372689514814253769695417382 <nil>
+	// fast: 1 solution(s), exhaustive=true
+	// propagate: 1 solution(s), exhaustive=true
+	// unknown algorithm "genetic": want one of fast, propagate
 }

@@ -60,7 +60,7 @@ func (b *Board) Place(cell, d int) bool {
 	b.Cands[cell] = 0
 	m := Bit(d)
 	ok := true
-	for _, p := range Peers[cell] {
+	for _, p := range peers[cell] {
 		if b.Cands[p]&m != 0 {
 			b.Cands[p] &^= m
 			if b.Cands[p] == 0 {
@@ -110,9 +110,9 @@ func propagateSingles(b *Board) bool {
 				progress = true
 			}
 		}
-		for u := range Units {
+		for u := range units {
 			var once, twice, placed uint16
-			for _, cell := range Units[u] {
+			for _, cell := range units[u] {
 				m := b.Cands[cell]
 				twice |= once & m
 				once |= m
@@ -125,7 +125,7 @@ func propagateSingles(b *Board) bool {
 			}
 			for single := once &^ twice; single != 0; single &= single - 1 {
 				bit := single & -single
-				for _, cell := range Units[u] {
+				for _, cell := range units[u] {
 					if b.Cands[cell]&bit != 0 {
 						if !b.Place(int(cell), Digit(bit)) {
 							return false

@@ -113,8 +113,8 @@ func (e *OptionsError) Error() string {
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
 // generating: the checks Generate starts with. Besides the ranges of the
-// fields it rejects options DefaultScoreModel makes impossible: MinScore
-// of 7 or more, a score window missing the level's band of scores, a
+// fields it rejects options the committed score model (DefaultModel) makes
+// impossible: MinScore of 7 or more, a score window missing the level's band of scores, a
 // MinTier above the tiers that band allows, givens bounds outside those of
 // a singles-only level (Easy, Medium), and Easy with Minimal and no
 // symmetry (see minimalNoneMaxGivens). Cost: about a microsecond.

@@ -23,7 +23,7 @@ func BenchmarkGenerate(b *testing.B) { benchGenerate(b, None) }
 func BenchmarkGenerateRotational(b *testing.B) { benchGenerate(b, Rotational180) }
 
 func benchGenerate(b *testing.B, sym Symmetry) {
-	for _, l := range append([]Level{0}, Levels[:]...) {
+	for _, l := range append([]Level{0}, levels[:]...) {
 		name := l.String()
 		if l == 0 {
 			name = "any"

@@ -5,8 +5,8 @@ import (
 	"math"
 )
 
-// Feasibility of GenerateOptions under DefaultScoreModel: the checks below
-// reject, before any generation, options the score model makes impossible
+// Feasibility of GenerateOptions under the committed score model
+// (DefaultModel): the checks below reject, before any generation, options the score model makes impossible
 // (a score window outside the level's band, a tier the band excludes, a
 // givens range whose singles-only score misses the band). They are derived
 // from the model's cuts and weights, so they follow a recalibration.
@@ -57,7 +57,7 @@ func bandMaxTier(hi float64) int {
 
 // singlesGivens returns the givens counts whose tier-1 score lies in
 // [lo, hi), when the model's tier-1 score depends on the givens alone (as
-// DefaultScoreModel's does); ok is false otherwise.
+// the committed model's does); ok is false otherwise.
 func singlesGivens(m *ScoreModel, lo, hi float64) (minG, maxG int, ok bool) {
 	for i, w := range m.Weights[groupSingles] {
 		if i != givensFeature && w != 0 {
@@ -74,10 +74,10 @@ func singlesGivens(m *ScoreModel, lo, hi float64) (minG, maxG int, ok bool) {
 	return minG, maxG, true
 }
 
-// feasible reports options DefaultScoreModel makes impossible as an
-// *OptionsError; o has passed the range checks of check.
+// feasible reports options the committed score model makes impossible as
+// an *OptionsError; o has passed the range checks of check.
 func (o GenerateOptions) feasible() error {
-	m := &DefaultScoreModel
+	m := &defaultModel
 	lo, hi := scoreBand(m, o.Level)
 	if o.MinScore >= scoreMax {
 		return &OptionsError{"MinScore", fmt.Sprintf("scores are below %d", scoreMax)}

@@ -6,8 +6,8 @@ import (
 )
 
 // symmetryOrbits holds Symmetry.Orbits for each symmetry, computed once.
-var symmetryOrbits = func() (o [len(Symmetries)][][]int) {
-	for _, s := range Symmetries {
+var symmetryOrbits = func() (o [len(symmetries)][][]int) {
+	for _, s := range symmetries {
 		o[s] = s.Orbits()
 	}
 	return

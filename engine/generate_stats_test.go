@@ -75,7 +75,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 		d           time.Duration
 	}
 	samples := map[Level][]sample{}
-	for _, l := range Levels {
+	for _, l := range levels {
 		for i := range statsPerLevel {
 			t0 := time.Now()
 			p, err := Generate(context.Background(), GenerateOptions{Level: l, Seed: uint64(i)})
@@ -90,7 +90,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 	fmt.Fprintf(sb, "### Levels\n\n%d puzzles per level, seeds 0..%d, no symmetry, default options.\n\n", statsPerLevel, statsPerLevel-1)
 	sb.WriteString("| level | score min | score mean | score max | WNEF mean | givens min | givens mean | givens max | attempts/puzzle | mean ms |\n")
 	sb.WriteString("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n")
-	for _, l := range Levels {
+	for _, l := range levels {
 		ss := samples[l]
 		var sc, wn, gv, at []float64
 		var total time.Duration
@@ -107,7 +107,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 		fmt.Fprintf(sb, " tier %d |", tier)
 	}
 	sb.WriteString("\n| --- | --- | --- | --- | --- | --- | --- |\n")
-	for _, l := range Levels {
+	for _, l := range levels {
 		var n [7]int
 		for _, s := range samples[l] {
 			if s.tier >= 1 && s.tier <= 6 {
@@ -121,7 +121,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 		sb.WriteString("\n")
 	}
 	sb.WriteString("\n#### Score histogram per level\n\nBins over each level's own score range (the level table gives the ranges).\n\n")
-	for _, l := range Levels {
+	for _, l := range levels {
 		var xs []float64
 		for _, s := range samples[l] {
 			xs = append(xs, s.score)
@@ -129,7 +129,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 		fmt.Fprintf(sb, "%v (%d bins from its lowest to its highest score):\n\n```\n%s```\n\n", l, statsHistBins, histogram(xs, slices.Min(xs), slices.Max(xs)+1e-9, "%7.3f"))
 	}
 	sb.WriteString("#### Givens histogram per level\n\n")
-	for _, l := range Levels {
+	for _, l := range levels {
 		var xs []float64
 		for _, s := range samples[l] {
 			xs = append(xs, float64(s.givens))

@@ -24,8 +24,8 @@ func propertySeeds() int {
 // its seed.
 func TestGenerateProperties(t *testing.T) {
 	ctx := context.Background()
-	for _, sym := range Symmetries {
-		for _, l := range Levels {
+	for _, sym := range symmetries {
+		for _, l := range levels {
 			t.Run(sym.String()+"/"+l.String(), func(t *testing.T) {
 				for i := range propertySeeds() {
 					opt := GenerateOptions{Level: l, Symmetry: sym, Seed: SplitSeed(uint64(sym)<<8|uint64(l), uint64(i))}
@@ -56,7 +56,7 @@ func TestGenerateConcurrentSameAsSerial(t *testing.T) {
 	const n = 8
 	var serial, concurrent [n]Grid
 	for i := range n {
-		p, err := Generate(context.Background(), GenerateOptions{Level: Levels[i%4], Seed: uint64(1000 + i)})
+		p, err := Generate(context.Background(), GenerateOptions{Level: levels[i%4], Seed: uint64(1000 + i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestGenerateConcurrentSameAsSerial(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			p, err := Generate(context.Background(), GenerateOptions{Level: Levels[i%4], Seed: uint64(1000 + i)})
+			p, err := Generate(context.Background(), GenerateOptions{Level: levels[i%4], Seed: uint64(1000 + i)})
 			if err != nil {
 				t.Error(err)
 			}
@@ -210,7 +210,7 @@ func TestGenerateErrors(t *testing.T) {
 		{MinScore: 10, MaxScore: 5},
 		{MinTier: 7},
 		{AllowedFailures: -1},
-		// Impossible under DefaultScoreModel: rejected before generating.
+		// Impossible under the committed score model (DefaultModel): rejected before generating.
 		{Level: Easy, MinTier: 6},
 		{Level: Medium, MinTier: 2},
 		{Level: Hard, MinTier: 5},
@@ -317,7 +317,7 @@ func TestSymmetry(t *testing.T) {
 		t.Error("ParseSymmetry(spiral) = nil error")
 	}
 	corner := Grid{0, 5} // r1c2 alone: no symmetry but None keeps it
-	for _, s := range Symmetries {
+	for _, s := range symmetries {
 		if got, want := s.Keeps(corner), s == None; got != want {
 			t.Errorf("%v.Keeps(r1c2 only) = %v, want %v", s, got, want)
 		}

@@ -155,7 +155,7 @@ func (g *Grid) Validate() error {
 			continue
 		}
 		bit := uint16(1) << d
-		r, c, b := RowOf[i], ColOf[i], BoxOf[i]
+		r, c, b := rowOf[i], colOf[i], boxOf[i]
 		if d > 9 || (rows[r]|cols[c]|boxes[b])&bit != 0 {
 			return g.firstProblem()
 		}
@@ -174,9 +174,9 @@ func (g *Grid) firstProblem() error {
 			return &ParseError{Code: ErrValue, Offset: -1, Row: i / 9, Col: i % 9, Value: int(d)}
 		}
 	}
-	for u := range Units {
+	for u := range units {
 		var seen [10]int8
-		for _, cell := range Units[u] {
+		for _, cell := range units[u] {
 			d := g[cell]
 			if d == 0 {
 				continue

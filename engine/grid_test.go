@@ -163,7 +163,7 @@ func TestValidateAgreesWithPairs(t *testing.T) {
 				return false
 			}
 			for j := i + 1; j < 81; j++ {
-				if g[i] != 0 && g[i] == g[j] && (RowOf[i] == RowOf[j] || ColOf[i] == ColOf[j] || BoxOf[i] == BoxOf[j]) {
+				if g[i] != 0 && g[i] == g[j] && (rowOf[i] == rowOf[j] || colOf[i] == colOf[j] || boxOf[i] == boxOf[j]) {
 					return false
 				}
 			}
@@ -206,22 +206,22 @@ func TestPrettyRoundTrip(t *testing.T) {
 
 func TestUnits(t *testing.T) {
 	for cell := range 81 {
-		for _, u := range CellUnits[cell] {
+		for _, u := range cellUnits[cell] {
 			found := false
-			for _, c := range Units[u] {
+			for _, c := range units[u] {
 				found = found || int(c) == cell
 			}
 			if !found {
 				t.Fatalf("cell %d not in its unit %s", cell, UnitName(int(u)))
 			}
 		}
-		for _, p := range Peers[cell] {
+		for _, p := range peers[cell] {
 			if int(p) == cell {
 				t.Fatalf("cell %d is its own peer", cell)
 			}
 		}
 	}
-	if BoxOf[BoxCell(5, 7)] != 5 || BoxCell(4, 0) != 30 {
+	if boxOf[BoxCell(5, 7)] != 5 || BoxCell(4, 0) != 30 {
 		t.Fatalf("BoxCell wrong: BoxCell(4,0) = %d", BoxCell(4, 0))
 	}
 }

@@ -68,7 +68,7 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 	if !ok {
 		return h, ErrNoSolution // cannot happen: current agrees with the solution
 	}
-	f := &finder{explain: true, solution: &sol}
+	f := newFinder(true, &sol)
 	f.prepare(&b)
 	for t := 1; t <= MaxTier; t++ {
 		if f.searchTier(t); len(f.steps) > 0 {

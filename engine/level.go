@@ -14,8 +14,11 @@ const (
 	Evil
 )
 
-// Levels lists the levels, easiest first.
-var Levels = [...]Level{Easy, Medium, Hard, Evil}
+// levels lists the levels, easiest first.
+var levels = [...]Level{Easy, Medium, Hard, Evil}
+
+// Levels returns the four levels, easiest first.
+func Levels() [4]Level { return levels }
 
 var levelNames = [...]string{"", "easy", "medium", "hard", "evil"}
 
@@ -37,7 +40,7 @@ func (e *UnknownLevelError) Error() string {
 
 // ParseLevel returns the level with the given lower-case name.
 func ParseLevel(name string) (Level, error) {
-	for _, l := range Levels {
+	for _, l := range levels {
 		if levelNames[l] == name {
 			return l, nil
 		}

@@ -6,7 +6,7 @@ import (
 )
 
 func TestLevelCheck(t *testing.T) {
-	for _, l := range Levels {
+	for _, l := range levels {
 		if err := l.Check(); err != nil {
 			t.Errorf("%v.Check() = %v, want nil", l, err)
 		}

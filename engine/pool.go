@@ -162,7 +162,7 @@ type jobResult struct {
 // the template is checked with every level). NewPool panics on such a
 // config; call Validate first when the config comes from outside.
 func (cfg PoolConfig) Validate() error {
-	for _, l := range Levels {
+	for _, l := range levels {
 		opt := cfg.Options
 		opt.Level = l
 		if err := opt.Validate(); err != nil {
@@ -200,7 +200,7 @@ func NewPool(cfg PoolConfig) *Pool {
 		p.gen = Generate
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
-	for _, l := range Levels {
+	for _, l := range levels {
 		p.ready[l] = make(chan Puzzle, cfg.BufferSize)
 	}
 	p.jobs = make(chan *job)
@@ -257,7 +257,7 @@ func (p *Pool) claim() (Level, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	best, bestNeed := Level(0), 0
-	for _, l := range Levels {
+	for _, l := range levels {
 		need := p.cfg.BufferSize - len(p.ready[l]) - p.inflight[l]
 		if p.waiters[l] > 0 {
 			need = p.cfg.BufferSize + p.waiters[l] - p.inflight[l]
@@ -544,7 +544,7 @@ func (p *Pool) Depth(l Level) int {
 // Ready reports whether every level has at least one ready puzzle: the pool
 // is warm and Get answers without generating.
 func (p *Pool) Ready() bool {
-	for _, l := range Levels {
+	for _, l := range levels {
 		if len(p.ready[l]) == 0 {
 			return false
 		}

@@ -92,7 +92,7 @@ func TestPoolFillsBuffers(t *testing.T) {
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
 	defer p.Close()
 	waitFor(t, "full buffers", func() bool {
-		for _, l := range Levels {
+		for _, l := range levels {
 			if p.Depth(l) != 3 {
 				return false
 			}
@@ -110,7 +110,7 @@ func TestPoolFillsBuffers(t *testing.T) {
 	}
 	waitFor(t, "refilled medium", func() bool { return p.Depth(Medium) == 3 })
 	seen := map[uint64]bool{}
-	for _, l := range Levels {
+	for _, l := range levels {
 		for range 3 {
 			pz, err := p.Get(context.Background(), l)
 			if err != nil || pz.Level != l || !pz.Fresh {
@@ -249,7 +249,7 @@ func TestPoolRealGenerator(t *testing.T) {
 	defer p.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	for _, l := range Levels {
+	for _, l := range levels {
 		pz, err := p.Get(ctx, l)
 		if err != nil {
 			t.Fatalf("Get(%v) = %v", l, err)

@@ -20,7 +20,11 @@ type Rating struct {
 	Steps float64
 	// StepsSequential is d as if the r applications of a round were taken
 	// one at a time with s fixed: Σ_{k=1..r} (s+1)/(k+1) per productive
-	// visit. It agrees less with human labels than Steps (docs/rating.md).
+	// visit. It is research only (no score or API reads it): it stays here
+	// because only the rater's loop sees each visit's s and r, it costs a
+	// few additions per round, and internal/calib's agreement table uses it
+	// to show that it agrees less with human labels than Steps
+	// (docs/rating.md).
 	StepsSequential float64
 	// WNEF is seed 000's weighted normalized ease function of the puzzle
 	// (1 = every empty cell has one candidate; lower is harder), with the
@@ -37,14 +41,14 @@ type Rating struct {
 	// on the path; techniques never applied are absent.
 	Counts map[string]int
 	// Choices is seed 000's choice histogram of the puzzle: Choices[n] is
-	// the number of empty cells with n candidates after the givens.
+	// the number of empty cells with n candidates after the givens. WNEF is
+	// computed from it; internal/calib recomputes WNEF under other weights
+	// from it to fit WNEFLambda.
 	Choices Choices
 	// Givens is the number of givens.
 	Givens int
-	// Rounds is the number of rounds on the path (see Rate); TierRounds[t]
-	// counts those that used tier t.
-	Rounds     int
-	TierRounds [MaxTier + 1]int
+	// Rounds is the number of rounds on the path (see Rate).
+	Rounds int
 	// Density is the mean number of candidates per empty cell over the
 	// rounds' starting boards, as sudokuwiki's grader counts it.
 	Density float64
@@ -79,23 +83,55 @@ type Rating struct {
 // among them: 5 allocations, under 2 KB, per puzzle in BenchmarkRate
 // (`go test ./engine -run XXX -bench 'BenchmarkRate$' -benchmem` on
 // ../shared/data/calib_krazydad.tsv).
+//
+// Rate scores with the committed model (DefaultModel); NewRater rates with
+// another.
 func Rate(g Grid) (Rating, error) {
-	r, _, err := rate(g, false)
-	return r, err
+	return defaultRater.Rate(g)
 }
 
 // Explain rates puzzle g like Rate and also returns the full solving path:
 // every valid application of every round, in order, without the ones a
 // previous step of the same round already made redundant.
 func Explain(g Grid) (Rating, []Step, error) {
-	return rate(g, true)
+	return defaultRater.Explain(g)
+}
+
+// Rater rates puzzles with one score model. The model only turns the path's
+// numbers into Score and Level: every other field of a Rating is the same
+// under every model. A Rater never changes, so it is safe for concurrent
+// use.
+type Rater struct {
+	model ScoreModel
+}
+
+// defaultRater is the Rater of Rate and Explain.
+var defaultRater = NewRater(defaultModel)
+
+// NewRater returns a Rater that scores with a copy of m.
+func NewRater(m ScoreModel) *Rater {
+	return &Rater{model: m}
+}
+
+// Model returns a copy of the rater's score model.
+func (r *Rater) Model() ScoreModel { return r.model }
+
+// Rate is the package's Rate under r's model.
+func (r *Rater) Rate(g Grid) (Rating, error) {
+	rt, _, err := r.rate(g, false)
+	return rt, err
+}
+
+// Explain is the package's Explain under r's model.
+func (r *Rater) Explain(g Grid) (Rating, []Step, error) {
+	return r.rate(g, true)
 }
 
 // errUnsound reports a rater bug: a step removed the solution's digit.
 var errUnsound = errors.New("rater step contradicts the solution")
 
 // rate is Rate and Explain.
-func rate(g Grid, explain bool) (Rating, []Step, error) {
+func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	var rt Rating
 	if err := g.Validate(); err != nil {
 		return rt, nil, err
@@ -114,7 +150,7 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Givens = g.Givens()
 	rt.Choices = choices(&b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
-	f := &finder{explain: explain, solution: &res.Solution}
+	f := newFinder(explain, &res.Solution)
 	var path []Step
 	var density float64
 	singlesRounds, singles := 0, 0
@@ -138,7 +174,6 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 				singles += f.apps
 			}
 			rt.Rounds++
-			rt.TierRounds[t]++
 			rt.HardestTier = max(rt.HardestTier, t)
 			if t == MaxTier {
 				if f.deep {
@@ -173,14 +208,14 @@ func rate(g Grid, explain bool) (Rating, []Step, error) {
 		if rt.Counts == nil {
 			rt.Counts = make(map[string]int)
 		}
-		rt.Counts[Techniques[i].Name] = n
-		if Techniques[i].Tier == rt.HardestTier {
-			rt.Hardest = Techniques[i].Name // the last (hardest) of the tier
+		rt.Counts[techniques[i].Name] = n
+		if techniques[i].Tier == rt.HardestTier {
+			rt.Hardest = techniques[i].Name // the last (hardest) of the tier
 		}
 	}
 	rt.Level1 = rt.HardestTier <= 1
-	rt.Score = DefaultScoreModel.Score(&rt)
-	rt.Level = DefaultScoreModel.Level(rt.Score)
+	rt.Score = r.model.Score(&rt)
+	rt.Level = r.model.Level(rt.Score)
 	return rt, path, nil
 }
 

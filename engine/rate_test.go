@@ -92,8 +92,8 @@ func TestExplainStepsSound(t *testing.T) {
 			if st.Text == "" || len(st.Placements)+len(st.Eliminations) == 0 {
 				t.Fatalf("Explain(%s) step %d = %+v: empty", p, i, st)
 			}
-			if Techniques[techIndex(st.Technique)].Tier != st.Tier {
-				t.Fatalf("Explain(%s) step %d tier %d, want %d", p, i, st.Tier, Techniques[techIndex(st.Technique)].Tier)
+			if techniques[techIndex(st.Technique)].Tier != st.Tier {
+				t.Fatalf("Explain(%s) step %d tier %d, want %d", p, i, st.Tier, techniques[techIndex(st.Technique)].Tier)
 			}
 			for _, e := range st.Eliminations {
 				if int(sol[e.Cell]) == e.Digit {
@@ -125,7 +125,7 @@ func TestExplainStepsSound(t *testing.T) {
 }
 
 func techIndex(name string) int {
-	for i, ti := range Techniques {
+	for i, ti := range techniques {
 		if ti.Name == name {
 			return i
 		}
@@ -212,7 +212,7 @@ func TestTechniquesUsed(t *testing.T) {
 			seen[name] = true
 		}
 	}
-	for _, ti := range Techniques {
+	for _, ti := range techniques {
 		if !seen[ti.Name] {
 			t.Errorf("technique %s never used on the sample", ti.Name)
 		}
@@ -220,15 +220,20 @@ func TestTechniquesUsed(t *testing.T) {
 }
 
 func TestTechniquesOrdered(t *testing.T) {
-	for i := 1; i < len(Techniques); i++ {
-		if Techniques[i].Tier < Techniques[i-1].Tier {
-			t.Fatalf("Techniques[%d] %s tier %d after tier %d", i, Techniques[i].Name, Techniques[i].Tier, Techniques[i-1].Tier)
+	for i := 1; i < len(techniques); i++ {
+		if techniques[i].Tier < techniques[i-1].Tier {
+			t.Fatalf("techniques[%d] %s tier %d after tier %d", i, techniques[i].Name, techniques[i].Tier, techniques[i-1].Tier)
 		}
 	}
-	for i, s := range strategies {
-		if s.tech != i {
-			t.Fatalf("strategies[%d] is technique %d", i, s.tech)
+	seen := make(map[string]bool)
+	for id, tc := range techniques {
+		if tc.Name == "" || tc.Applies == "" || tc.find == nil || tc.Tier < 1 || tc.Tier > MaxTier || seen[tc.Name] {
+			t.Errorf("techniques[%d] = %+v: want a unique name, what it applies to, a tier 1..%d and a search", id, tc.TechniqueInfo, MaxTier)
 		}
+		seen[tc.Name] = true
+	}
+	if pub := Techniques(); len(pub) != numTechniques || pub[numTechniques-1].Name != "trial" {
+		t.Errorf("Techniques() = %v, want the table's %d entries, trial last", pub, numTechniques)
 	}
 }
 

@@ -5,13 +5,9 @@ import "math"
 // NumFeatures is the number of rating features the score combines.
 const NumFeatures = 8
 
-// FeatureNames names the features of Rating.Features, in order.
-var FeatureNames = [NumFeatures]string{
-	"ln(1+steps)", "givens", "wnef", "singles", "density", "trial-waves", "deep-trials", "ln(1+rounds)",
-}
-
-// Features returns the rating's numbers that the score combines, in the
-// order of FeatureNames.
+// Features returns the rating's numbers that the score combines, in this
+// order: ln(1+Steps), Givens, WNEF, Singles, Density, TrialWaves,
+// DeepTrials, ln(1+Rounds).
 func (r *Rating) Features() [NumFeatures]float64 {
 	return [NumFeatures]float64{
 		math.Log1p(r.Steps), float64(r.Givens), r.WNEF, r.Singles, r.Density,
@@ -84,11 +80,12 @@ func (m *ScoreModel) Level(score float64) Level {
 	return Evil
 }
 
-// DefaultScoreModel is the model Rate uses. Its numbers are the output of
+// defaultModel is the committed model: the output of
 // `go run ./cmd/sudoku calibrate` on ../shared/data/calib_krazydad.tsv
 // (tiers 2–5, cuts) and calib_coach.tsv (tier 6, cuts), with WNEFLambda as
-// that command fitted it; docs/rating.md shows its agreement.
-var DefaultScoreModel = ScoreModel{
+// that command fitted it; docs/rating.md shows its agreement. Read it
+// through DefaultModel.
+var defaultModel = ScoreModel{
 	Weights: [numGroups][NumFeatures]float64{
 		{0, -1, 0, 0, 0, 0, 0, 0},
 		{0.800428, -0.0285751, 0.918693, 0.0164768, -0.660845, 0, 0, -0.582859},
@@ -98,3 +95,7 @@ var DefaultScoreModel = ScoreModel{
 	Scale:  [numGroups]float64{3.88284, 0.464339, 1.86796},
 	Cuts:   [3]float64{1.61, 1.91, 4.91},
 }
+
+// DefaultModel returns a copy of the committed score model, the one Rate,
+// Explain and the generator use.
+func DefaultModel() ScoreModel { return defaultModel }

@@ -136,7 +136,7 @@ func makeStackCells() (t [512]uint32) {
 
 func makeBandPeers() (t [81][3]uint32) {
 	for c := range t {
-		for _, p := range Peers[c] {
+		for _, p := range peers[c] {
 			t[c][p/27] |= 1 << (p % 27)
 		}
 	}

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// Technique indexes into Techniques, easiest first.
+// Technique ids, easiest first: indexes into techniques, whose keyed
+// entries give each id its name, tier and search.
 const (
 	techNakedSingle = iota
 	techHiddenSingle
@@ -31,85 +32,89 @@ const (
 	numTechniques
 )
 
-// MaxTier is the hardest strategy tier: trial (seed 001's level 6).
+// MaxTier is the hardest strategy tier: trial (level 6 of Cheng and Xiao's
+// strategy levels).
 const MaxTier = 6
 
 // TechniqueInfo describes one human solving technique of the rater.
 type TechniqueInfo struct {
 	Name    string // lower-case kebab name, as in Rating.Counts and Step.Technique
-	Tier    int    // seed 001's level, 1 (singles) .. 6 (trial)
-	Applies string // what counts as one possible application (seed 001's s, seed 004's p)
+	Tier    int    // Cheng and Xiao's level, 1 (singles) .. 6 (trial)
+	Applies string // what counts as one possible application (the step metric's s)
 }
 
-// Techniques lists the rater's techniques in the order the rater tries them
-// inside a tier, easiest tier first: seed 001's sixteen strategies plus seed
-// 000's multi-line rule (tier 2, next to the other box/line interactions)
-// and the turbot fish (skyscraper, two-string kite; tier 4, where Sudoku
-// Explainer's 4.0 puts it between swordfish and XYZ-wing), added because it
-// measurably improves agreement with human labels (docs/rating.md); for the
-// same reason tier 5 has the BUG+1 (Sudoku Explainer 5.6).
-// Index i describes the technique with internal index i; do not modify.
-var Techniques = []TechniqueInfo{
-	{"naked-single", 1, "an empty cell"},
-	{"hidden-single", 1, "a unit and a digit not yet placed in it"},
-	{"naked-pair", 2, "a unit and 2 of its empty cells with 2 candidates each"},
-	{"hidden-pair", 2, "a unit and 2 unplaced digits with 2 places each in it"},
-	{"pointing", 2, "a box and a digit with 2 or more places in it"},
-	{"claiming", 2, "a row or column and a digit with 2 or more places in it"},
-	{"multi-line", 2, "a digit, a band or stack where it is in no box yet, and one of its 3 boxes as target"},
-	{"naked-triple", 3, "a unit and 3 of its empty cells with 2 or 3 candidates each"},
-	{"hidden-triple", 3, "a unit and 3 unplaced digits with 2 or 3 places each in it"},
-	{"x-wing", 3, "a digit and 2 rows (or columns) where it has 2 places each"},
-	{"xy-wing", 3, "a two-candidate pivot and 2 two-candidate peers each sharing a different one of its digits"},
-	{"naked-quad", 4, "a unit and 4 of its empty cells with 2 to 4 candidates each"},
-	{"hidden-quad", 4, "a unit and 4 unplaced digits with 2 to 4 places each in it"},
-	{"swordfish", 4, "a digit and 3 rows (or columns) where it has 2 or 3 places each"},
-	{"xyz-wing", 4, "a three-candidate pivot and 2 two-candidate peers with different candidates inside the pivot's"},
-	{"turbot-fish", 4, "a digit and two of its strong links (units where it has exactly 2 places) on four cells"},
-	{"jellyfish", 5, "a digit and 4 rows (or columns) where it has 2 to 4 places each"},
-	{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
-	{"bug-plus-one", 5, "the board, when all but one empty cell have two candidates"},
-	{"trial", 6, "a candidate of a cell with the fewest (usually 2) candidates"},
-}
-
-// strategy is one technique's search: it counts the possible applications on
-// the board (returned) and reports every valid one (one that eliminates a
-// candidate or places a digit) to f.
-type strategy struct {
-	tech int
+// technique is one row of the rater's table: what it is, and its search,
+// which counts the possible applications on the board (returned) and reports
+// every valid one (one that eliminates a candidate or places a digit) to f.
+type technique struct {
+	TechniqueInfo
 	find func(f *finder) int
 }
 
-// strategies is the ordered list the rater walks, easiest first; the tiers
-// are contiguous.
-var strategies = []strategy{
-	{techNakedSingle, findNakedSingles},
-	{techHiddenSingle, findHiddenSingles},
-	{techNakedPair, func(f *finder) int { return findNakedSubsets(f, 2, techNakedPair) }},
-	{techHiddenPair, func(f *finder) int { return findHiddenSubsets(f, 2, techHiddenPair) }},
-	{techPointing, findPointing},
-	{techClaiming, findClaiming},
-	{techMultiLine, findMultiLine},
-	{techNakedTriple, func(f *finder) int { return findNakedSubsets(f, 3, techNakedTriple) }},
-	{techHiddenTriple, func(f *finder) int { return findHiddenSubsets(f, 3, techHiddenTriple) }},
-	{techXWing, func(f *finder) int { return findFish(f, 2, techXWing) }},
-	{techXYWing, findXYWing},
-	{techNakedQuad, func(f *finder) int { return findNakedSubsets(f, 4, techNakedQuad) }},
-	{techHiddenQuad, func(f *finder) int { return findHiddenSubsets(f, 4, techHiddenQuad) }},
-	{techSwordfish, func(f *finder) int { return findFish(f, 3, techSwordfish) }},
-	{techXYZWing, findXYZWing},
-	{techTurbotFish, findTurbotFish},
-	{techJellyfish, func(f *finder) int { return findFish(f, 4, techJellyfish) }},
-	{techWXYZWing, findWXYZWing},
-	{techBUGPlusOne, findBUGPlusOne},
-	{techTrial, findTrial},
+// techniques is the rater's one table of techniques, indexed by id. The ids'
+// order is the order the rater tries them inside a tier, easiest tier first,
+// and the tiers are contiguous: Cheng and Xiao's sixteen strategies plus Ease
+// and Toil's multi-line rule (tier 2, next to the other box/line
+// interactions) and the turbot fish (skyscraper, two-string kite; tier 4,
+// where Sudoku Explainer's 4.0 puts it between swordfish and XYZ-wing),
+// added because it measurably improves agreement with human labels
+// (docs/rating.md); for the same reason tier 5 has the BUG+1 (Sudoku
+// Explainer 5.6).
+//
+// The searches reach the table only through finder.techs: a package-level
+// table cannot be read by the functions it holds (an initialization cycle).
+var techniques = [numTechniques]technique{
+	techNakedSingle:  {TechniqueInfo{"naked-single", 1, "an empty cell"}, findNakedSingles},
+	techHiddenSingle: {TechniqueInfo{"hidden-single", 1, "a unit and a digit not yet placed in it"}, findHiddenSingles},
+	techNakedPair: {TechniqueInfo{"naked-pair", 2, "a unit and 2 of its empty cells with 2 candidates each"},
+		func(f *finder) int { return findNakedSubsets(f, 2, techNakedPair) }},
+	techHiddenPair: {TechniqueInfo{"hidden-pair", 2, "a unit and 2 unplaced digits with 2 places each in it"},
+		func(f *finder) int { return findHiddenSubsets(f, 2, techHiddenPair) }},
+	techPointing: {TechniqueInfo{"pointing", 2, "a box and a digit with 2 or more places in it"}, findPointing},
+	techClaiming: {TechniqueInfo{"claiming", 2, "a row or column and a digit with 2 or more places in it"}, findClaiming},
+	techMultiLine: {TechniqueInfo{"multi-line", 2, "a digit, a band or stack where it is in no box yet, and one of its 3 boxes as target"},
+		findMultiLine},
+	techNakedTriple: {TechniqueInfo{"naked-triple", 3, "a unit and 3 of its empty cells with 2 or 3 candidates each"},
+		func(f *finder) int { return findNakedSubsets(f, 3, techNakedTriple) }},
+	techHiddenTriple: {TechniqueInfo{"hidden-triple", 3, "a unit and 3 unplaced digits with 2 or 3 places each in it"},
+		func(f *finder) int { return findHiddenSubsets(f, 3, techHiddenTriple) }},
+	techXWing: {TechniqueInfo{"x-wing", 3, "a digit and 2 rows (or columns) where it has 2 places each"},
+		func(f *finder) int { return findFish(f, 2, techXWing) }},
+	techXYWing: {TechniqueInfo{"xy-wing", 3, "a two-candidate pivot and 2 two-candidate peers each sharing a different one of its digits"},
+		findXYWing},
+	techNakedQuad: {TechniqueInfo{"naked-quad", 4, "a unit and 4 of its empty cells with 2 to 4 candidates each"},
+		func(f *finder) int { return findNakedSubsets(f, 4, techNakedQuad) }},
+	techHiddenQuad: {TechniqueInfo{"hidden-quad", 4, "a unit and 4 unplaced digits with 2 to 4 places each in it"},
+		func(f *finder) int { return findHiddenSubsets(f, 4, techHiddenQuad) }},
+	techSwordfish: {TechniqueInfo{"swordfish", 4, "a digit and 3 rows (or columns) where it has 2 or 3 places each"},
+		func(f *finder) int { return findFish(f, 3, techSwordfish) }},
+	techXYZWing: {TechniqueInfo{"xyz-wing", 4, "a three-candidate pivot and 2 two-candidate peers with different candidates inside the pivot's"},
+		findXYZWing},
+	techTurbotFish: {TechniqueInfo{"turbot-fish", 4, "a digit and two of its strong links (units where it has exactly 2 places) on four cells"},
+		findTurbotFish},
+	techJellyfish: {TechniqueInfo{"jellyfish", 5, "a digit and 4 rows (or columns) where it has 2 to 4 places each"},
+		func(f *finder) int { return findFish(f, 4, techJellyfish) }},
+	techWXYZWing: {TechniqueInfo{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
+		findWXYZWing},
+	techBUGPlusOne: {TechniqueInfo{"bug-plus-one", 5, "the board, when all but one empty cell have two candidates"}, findBUGPlusOne},
+	techTrial:      {TechniqueInfo{"trial", 6, "a candidate of a cell with the fewest (usually 2) candidates"}, findTrial},
 }
 
-// tierStrategies[t] are the strategies of tier t (1..MaxTier).
-var tierStrategies = func() (ts [MaxTier + 1][]strategy) {
-	for _, s := range strategies {
-		t := Techniques[s.tech].Tier
-		ts[t] = append(ts[t], s)
+// Techniques returns the rater's techniques in the order it tries them,
+// easiest tier first. Each call returns a new slice.
+func Techniques() []TechniqueInfo {
+	ts := make([]TechniqueInfo, len(techniques))
+	for i, t := range techniques {
+		ts[i] = t.TechniqueInfo
+	}
+	return ts
+}
+
+// tierTechniques[t] are the ids of the techniques of tier t (1..MaxTier), in
+// table order.
+var tierTechniques = func() (ts [MaxTier + 1][]int) {
+	for id, t := range techniques {
+		ts[t.Tier] = append(ts[t.Tier], id)
 	}
 	return
 }()
@@ -124,7 +129,7 @@ type Candidate struct{ Cell, Digit int }
 // eliminates, the cells of its pattern, and one human sentence. Cells are
 // named r1c1..r9c9 in Text.
 type Step struct {
-	Technique    string      // a name of Techniques
+	Technique    string      // a technique's name (see Techniques)
 	Tier         int         // its tier, 1..6
 	Placements   []Placement // digits placed
 	Eliminations []Candidate // candidates removed
@@ -137,6 +142,7 @@ type Step struct {
 // round); the rater applies all of them together afterwards, which keeps the
 // path independent of cell numbering and digit values.
 type finder struct {
+	techs   *[numTechniques]technique // the table, see techniques
 	b       *Board
 	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
 	placed  [27]uint16    // digits placed in each unit
@@ -159,14 +165,20 @@ type finder struct {
 	deep       bool // trial needed its fallback this round
 }
 
+// newFinder returns a finder on the technique table; explain makes it record
+// Steps, and solution is what trial's fallback checks against.
+func newFinder(explain bool, solution *Grid) *finder {
+	return &finder{techs: &techniques, explain: explain, solution: solution}
+}
+
 // prepare computes the unit tables of b for a new round; reset then clears
 // the findings before each tier. The board does not change within a round.
 func (f *finder) prepare(b *Board) {
 	f.b = b
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
-	for u := range Units {
-		for k, c := range Units[u] {
+	for u := range units {
+		for k, c := range units[u] {
 			if d := b.Digits[c]; d != 0 {
 				f.placed[u] |= Bit(int(d))
 				continue
@@ -194,8 +206,8 @@ func (f *finder) reset() {
 func (f *finder) searchTier(t int) int {
 	f.reset()
 	s := 0
-	for _, st := range tierStrategies[t] {
-		s += st.find(f)
+	for _, id := range tierTechniques[t] {
+		s += f.techs[id].find(f)
 	}
 	return s
 }
@@ -236,8 +248,8 @@ func (f *finder) commit(tech int, cells []int, text func() string) bool {
 		f.counts[tech]++
 		if f.explain {
 			f.steps = append(f.steps, Step{
-				Technique:    Techniques[tech].Name,
-				Tier:         Techniques[tech].Tier,
+				Technique:    f.techs[tech].Name,
+				Tier:         f.techs[tech].Tier,
 				Placements:   append([]Placement(nil), f.curPl...),
 				Eliminations: append([]Candidate(nil), f.curEl...),
 				Cells:        cells,
@@ -268,7 +280,7 @@ func (s cellSet) forEach(fn func(c int)) {
 // peerSet[c] is the set of the 20 peers of c.
 var peerSet = func() (ps [81]cellSet) {
 	for c := range 81 {
-		for _, p := range Peers[c] {
+		for _, p := range peers[c] {
 			ps[c].add(int(p))
 		}
 	}
@@ -312,7 +324,7 @@ func (f *finder) elimText() string {
 func unitCells(u int, mask uint16) []int {
 	var cs []int
 	for m := mask; m != 0; m &= m - 1 {
-		cs = append(cs, int(Units[u][bits.TrailingZeros16(m)]))
+		cs = append(cs, int(units[u][bits.TrailingZeros16(m)]))
 	}
 	return cs
 }

@@ -38,7 +38,7 @@ func findFish(f *finder, k, tech int) int {
 				}
 				for m := cover; m != 0; m &= m - 1 {
 					cu := 9*(1-o) + bits.TrailingZeros16(m)
-					for i, c := range Units[cu] {
+					for i, c := range units[cu] {
 						if base&(1<<i) == 0 {
 							f.eliminate(int(c), Bit(d))
 						}
@@ -53,7 +53,7 @@ func findFish(f *finder, k, tech int) int {
 				}
 				f.commit(tech, cells, func() string {
 					return fmt.Sprintf("%s on %d: in %s %s, %d can only be in %s %s, so it can't be elsewhere in those %s: remove %s.",
-						Techniques[tech].Name, d, fishLines[o], linesText(base), d, fishLines[1-o], linesText(cover), fishLines[1-o], f.elimText())
+						f.techs[tech].Name, d, fishLines[o], linesText(base), d, fishLines[1-o], linesText(cover), fishLines[1-o], f.elimText())
 				})
 			})
 		}
@@ -90,12 +90,12 @@ func findTurbotFish(f *finder) int {
 	var links [27][2]int
 	for d := 1; d <= 9; d++ {
 		n := 0
-		for u := range Units {
+		for u := range units {
 			p := f.places[u][d-1]
 			if Count(p) != 2 {
 				continue
 			}
-			links[n] = [2]int{int(Units[u][bits.TrailingZeros16(p)]), int(Units[u][15-bits.LeadingZeros16(p)])}
+			links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
 			n++
 		}
 		for i := range n {

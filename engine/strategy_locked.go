@@ -24,18 +24,18 @@ func findPointing(f *finder) int {
 				rows |= 1 << (k / 3)
 				cols |= 1 << (k % 3)
 			}
-			first := int(Units[u][bits.TrailingZeros16(p)])
+			first := int(units[u][bits.TrailingZeros16(p)])
 			line := -1
 			switch {
 			case Count(rows) == 1:
-				line = int(RowOf[first])
+				line = int(rowOf[first])
 			case Count(cols) == 1:
-				line = 9 + int(ColOf[first])
+				line = 9 + int(colOf[first])
 			default:
 				continue
 			}
-			for _, c := range Units[line] {
-				if int(BoxOf[c]) != box {
+			for _, c := range units[line] {
+				if int(boxOf[c]) != box {
 					f.eliminate(int(c), Bit(d))
 				}
 			}
@@ -62,13 +62,13 @@ func findClaiming(f *finder) int {
 			s++
 			var boxes uint16
 			for m := p; m != 0; m &= m - 1 {
-				boxes |= 1 << BoxOf[Units[u][bits.TrailingZeros16(m)]]
+				boxes |= 1 << boxOf[units[u][bits.TrailingZeros16(m)]]
 			}
 			if Count(boxes) != 1 {
 				continue
 			}
 			box := bits.TrailingZeros16(boxes)
-			for _, c := range Units[18+box] {
+			for _, c := range units[18+box] {
 				if !inUnit(int(c), u) {
 					f.eliminate(int(c), Bit(d))
 				}
@@ -85,9 +85,9 @@ func findClaiming(f *finder) int {
 // inUnit reports whether cell c lies in row or column unit u (0..17).
 func inUnit(c, u int) bool {
 	if u < 9 {
-		return int(RowOf[c]) == u
+		return int(rowOf[c]) == u
 	}
-	return int(ColOf[c]) == u-9
+	return int(colOf[c]) == u-9
 }
 
 // findMultiLine is seed 000's multi-line rule. For a digit and a band (three
@@ -134,7 +134,7 @@ func findMultiLine(f *finder) int {
 						continue
 					}
 					u := 18 + boxes[t]
-					for k, c := range Units[u] {
+					for k, c := range units[u] {
 						var l int
 						if stack == 0 {
 							l = k / 3

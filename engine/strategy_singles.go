@@ -30,7 +30,7 @@ func findNakedSingles(f *finder) int {
 // application; it is valid when the digit has a single place in the unit.
 func findHiddenSingles(f *finder) int {
 	s := 0
-	for u := range Units {
+	for u := range units {
 		for d := 1; d <= 9; d++ {
 			if f.placed[u]&Bit(d) != 0 {
 				continue
@@ -40,7 +40,7 @@ func findHiddenSingles(f *finder) int {
 			if Count(p) != 1 {
 				continue
 			}
-			c := int(Units[u][bits.TrailingZeros16(p)])
+			c := int(units[u][bits.TrailingZeros16(p)])
 			f.put(c, d)
 			f.commit(techHiddenSingle, f.cells(c), func() string {
 				return fmt.Sprintf("%s is the only place for %d in %s.", CellName(c), d, UnitName(u))

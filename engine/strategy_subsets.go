@@ -45,9 +45,9 @@ func combinations(mask uint16, k int, fn func(sub uint16)) {
 // and some other cell of the unit has one of them, which is removed.
 func findNakedSubsets(f *finder, k, tech int) int {
 	s := 0
-	for u := range Units {
+	for u := range units {
 		var eligible uint16
-		for i, c := range Units[u] {
+		for i, c := range units[u] {
 			if n := Count(f.b.Cands[c]); n >= 2 && n <= k {
 				eligible |= 1 << i
 			}
@@ -59,19 +59,19 @@ func findNakedSubsets(f *finder, k, tech int) int {
 			s++
 			var union uint16
 			for m := sub; m != 0; m &= m - 1 {
-				union |= f.b.Cands[Units[u][bits.TrailingZeros16(m)]]
+				union |= f.b.Cands[units[u][bits.TrailingZeros16(m)]]
 			}
 			if Count(union) != k {
 				return
 			}
-			for i, c := range Units[u] {
+			for i, c := range units[u] {
 				if sub&(1<<i) == 0 {
 					f.eliminate(int(c), union)
 				}
 			}
 			f.commit(tech, f.unitCells(u, sub), func() string {
 				return fmt.Sprintf("%s: %s hold only %s between them, so no other cell of %s can: remove %s.",
-					strings.ReplaceAll(Techniques[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
+					strings.ReplaceAll(f.techs[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
 			})
 		})
 	}
@@ -84,7 +84,7 @@ func findNakedSubsets(f *finder, k, tech int) int {
 // and one of those cells has another candidate, which is removed.
 func findHiddenSubsets(f *finder, k, tech int) int {
 	s := 0
-	for u := range Units {
+	for u := range units {
 		var eligible uint16 // digit bits
 		for d := 1; d <= 9; d++ {
 			if n := Count(f.places[u][d-1]); n >= 2 && n <= k {
@@ -104,11 +104,11 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 				return
 			}
 			for m := where; m != 0; m &= m - 1 {
-				f.eliminate(int(Units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
+				f.eliminate(int(units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
 			}
 			f.commit(tech, f.unitCells(u, where), func() string {
 				return fmt.Sprintf("%s: in %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
-					strings.ReplaceAll(Techniques[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
+					strings.ReplaceAll(f.techs[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
 			})
 		})
 	}

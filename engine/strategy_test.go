@@ -38,7 +38,7 @@ func cellsOf(rc ...[2]int) []int {
 func except(u int, skip ...int) []int {
 	var cs []int
 outer:
-	for _, c := range Units[u] {
+	for _, c := range units[u] {
 		for _, s := range skip {
 			if int(c) == s {
 				continue outer
@@ -184,7 +184,7 @@ func TestStrategiesOnPatterns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := &finder{}
+			f := newFinder(false, nil)
 			f.prepare(tt.b)
 			f.reset()
 			tt.find(f)

@@ -31,9 +31,9 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 				any = true
 			}
 		}
-		for u := range Units {
+		for u := range units {
 			var once, twice, have uint16
-			for _, c := range Units[u] {
+			for _, c := range units[u] {
 				if d := b.Digits[c]; d != 0 {
 					have |= Bit(int(d))
 					continue
@@ -47,7 +47,7 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 			}
 			for single := once &^ twice &^ have; single != 0; single &= single - 1 {
 				d := bits.TrailingZeros16(single) + 1
-				for _, c := range Units[u] {
+				for _, c := range units[u] {
 					if b.Cands[c]&Bit(d) != 0 {
 						if place[c] != 0 && int(place[c]) != d {
 							return waves, true

@@ -32,7 +32,7 @@ func findBUGPlusOne(f *finder) int {
 	if tri < 0 {
 		return 1
 	}
-	row := int(RowOf[tri])
+	row := int(rowOf[tri])
 	for m := f.b.Cands[tri]; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m) + 1
 		if Count(f.places[row][d-1]) == 3 {

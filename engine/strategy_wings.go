@@ -6,7 +6,7 @@ import "fmt"
 // increasing cell order, in buf. Placed cells (no candidates) never pass.
 func wingPeers(b *Board, pivot int, buf []int, keep func(m uint16) bool) []int {
 	buf = buf[:0]
-	for _, p := range Peers[pivot] {
+	for _, p := range peers[pivot] {
 		if m := b.Cands[p]; m != 0 && keep(m) {
 			buf = append(buf, int(p))
 		}

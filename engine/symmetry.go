@@ -21,8 +21,11 @@ const (
 	Diagonal
 )
 
-// Symmetries lists the symmetries in order.
-var Symmetries = [...]Symmetry{None, Rotational180, Mirror, Diagonal}
+// symmetries lists the symmetries in order.
+var symmetries = [...]Symmetry{None, Rotational180, Mirror, Diagonal}
+
+// Symmetries returns the symmetries the generator offers, None first.
+func Symmetries() [4]Symmetry { return symmetries }
 
 var symmetryNames = [...]string{"none", "rotational", "mirror", "diagonal"}
 

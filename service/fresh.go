@@ -23,8 +23,8 @@ type freshBudget struct {
 	burst float64
 
 	mu     sync.Mutex
-	tokens [len(engine.Levels) + 1]float64
-	last   [len(engine.Levels) + 1]time.Time
+	tokens [engine.Evil + 1]float64
+	last   [engine.Evil + 1]time.Time
 }
 
 func newFreshBudget(rate float64, burst int) *freshBudget {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/classic"
 )
 
 // Limits of the service, the defaults of Config.
@@ -159,13 +160,14 @@ func (NopHooks) Refused(string) {}
 // Service is the set of use-cases. It is safe for concurrent use; its zero
 // value is not usable: build it with New.
 type Service struct {
-	cfg   Config
-	hooks Hooks
-	slots chan struct{} // admission semaphore for CPU-bound calls
-	slow  chan struct{} // semaphore for slow-algorithm solves, taken first
-	pool  Pool
-	fresh *freshBudget
-	daily dailyCache
+	cfg        Config
+	algorithms *engine.Registry // every algorithm Solve can run
+	hooks      Hooks
+	slots      chan struct{} // admission semaphore for CPU-bound calls
+	slow       chan struct{} // semaphore for slow-algorithm solves, taken first
+	pool       Pool
+	fresh      *freshBudget
+	daily      dailyCache
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then
@@ -184,12 +186,13 @@ func New(cfg Config, deps Deps) *Service {
 		deps.Hooks = NopHooks{}
 	}
 	return &Service{
-		cfg:   cfg,
-		hooks: deps.Hooks,
-		slots: make(chan struct{}, cfg.MaxInFlight),
-		slow:  make(chan struct{}, cfg.MaxSlowInFlight),
-		pool:  deps.Pool,
-		fresh: newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
+		cfg:        cfg,
+		algorithms: engine.NewRegistry(classic.Algorithms()...),
+		hooks:      deps.Hooks,
+		slots:      make(chan struct{}, cfg.MaxInFlight),
+		slow:       make(chan struct{}, cfg.MaxSlowInFlight),
+		pool:       deps.Pool,
+		fresh:      newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 	}
 }
 

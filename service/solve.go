@@ -24,8 +24,8 @@ type Solution struct {
 	Guesses, Nodes int
 }
 
-// Solve solves puzzle g with the named algorithm of engine.Algorithms (""
-// for the default) and tells whether its solution is unique. An unknown
+// Solve solves puzzle g with the named algorithm of the service's registry
+// (engine's algorithms and the classic ones; "" for the default) and tells whether its solution is unique. An unknown
 // name fails with *engine.UnknownAlgorithmError, a puzzle whose givens
 // conflict with *engine.ConflictError, one without solution with
 // engine.ErrNoSolution, a slow solver out of budget with
@@ -37,7 +37,7 @@ type Solution struct {
 // and runs for at most Config.SlowSolveTimeout, past which it fails with
 // engine.ErrBudgetExceeded (ctx's own end still gives ctx's error).
 func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (Solution, error) {
-	a, err := engine.ParseAlgorithm(algorithm)
+	a, err := s.algorithms.Parse(algorithm)
 	if err != nil {
 		return Solution{}, err
 	}

@@ -29,7 +29,7 @@ type benchSolver struct {
 
 // benchSolvers lists the solvers -solver all times, the default first: the
 // two exhaustive solvers fast enough for every data set. Any other
-// engine.Algorithms entry can be timed by name.
+// algorithm of the registry can be timed by name.
 var benchSolvers = []benchSolver{
 	{"fast", engine.SolveLimit},
 	{"propagate", engine.SolvePropagate},
@@ -194,7 +194,7 @@ func pickBenchSolvers(name string) ([]benchSolver, error) {
 			return []benchSolver{sv}, nil
 		}
 	}
-	if a, ok := engine.AlgorithmByName(name); ok {
+	if a, ok := algorithms().Lookup(name); ok {
 		// The run's error (a work budget ran out) shows as unsolved puzzles.
 		return []benchSolver{{a.Name, func(g engine.Grid, limit int) engine.Result {
 			res, _ := a.Solve(context.Background(), g, limit)
@@ -210,7 +210,7 @@ func benchSolverNames() []string {
 	for _, sv := range benchSolvers {
 		names = append(names, sv.name)
 	}
-	for _, a := range engine.Algorithms {
+	for _, a := range algorithms().All() {
 		if !slices.Contains(names, a.Name) {
 			names = append(names, a.Name)
 		}

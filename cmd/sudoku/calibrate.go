@@ -15,7 +15,7 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
-	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultScoreModel")
+	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultModel()")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-j N]")
@@ -42,8 +42,9 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	lambda, rho := calib.FitLambda(kd, coach)
 	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
 	m := calib.Fit(kd, coach, kd, coach)
-	fmt.Fprintf(stdout, "fitted DefaultScoreModel (tiers 2–5 fitted on %s, tier 6 on %s, cuts on both):\n\n%s\n\n", kd.Name, coach.Name, calib.GoSource(&m))
-	report, name := &engine.DefaultScoreModel, "committed engine.DefaultScoreModel"
+	fmt.Fprintf(stdout, "fitted score model (tiers 2–5 fitted on %s, tier 6 on %s, cuts on both):\n\n%s\n\n", kd.Name, coach.Name, calib.GoSource(&m))
+	committed := engine.DefaultModel()
+	report, name := &committed, "committed engine.DefaultModel()"
 	if *fitted {
 		report, name = &m, "fitted model"
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/classic"
 )
 
 func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -17,7 +18,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	count := fs.Bool("count", false, "write the number of solutions (0, 1 or 2+) instead of the solution")
 	unique := fs.Bool("unique", false, "treat a puzzle with more than one solution as an error")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
-	algorithm := fs.String("algorithm", engine.DefaultAlgorithm, "solving algorithm: "+strings.Join(engine.AlgorithmNames(), ", "))
+	algorithm := fs.String("algorithm", engine.DefaultAlgorithm, "solving algorithm: "+strings.Join(algorithms().Names(), ", "))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku solve [-count] [-unique] [-algorithm NAME] [-j N] [file]")
 		fmt.Fprintln(stderr, "\nWrites one line per puzzle: the 81-digit solution, or 'error: <reason>'.")
@@ -26,7 +27,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	alg, err := engine.ParseAlgorithm(*algorithm)
+	alg, err := algorithms().Parse(*algorithm)
 	if err != nil {
 		return err
 	}
@@ -41,6 +42,12 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	return process(ctx, in, stdout, *j, func(p string) string {
 		return solveLine(ctx, p, alg, *count, *unique)
 	})
+}
+
+// algorithms returns the registry of every solving algorithm: the engine's
+// and the classic ones.
+func algorithms() *engine.Registry {
+	return engine.NewRegistry(classic.Algorithms()...)
 }
 
 // solveLine is the output line of sudoku solve for one puzzle, solved by

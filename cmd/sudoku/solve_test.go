@@ -105,7 +105,7 @@ func TestSolveCommandAlgorithm(t *testing.T) {
 		nearly   = ".839.1657967345821251876493548132976729564138136798245372689514814253769695417..." // naive brute force needs few empty cells
 		solution = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 	)
-	for _, name := range engine.AlgorithmNames() {
+	for _, name := range algorithms().Names() {
 		t.Run(name, func(t *testing.T) {
 			in := puzzle + "\n" + nearly + "\n"
 			want := solution + "\n" + solution + "\n"

@@ -33,7 +33,8 @@ func TestDefaultModelAgreement(t *testing.T) {
 		kd.Every, coach.Every = 10, 2
 	}
 	kd, coach = loadSet(t, kd), loadSet(t, coach)
-	m := &engine.DefaultScoreModel
+	committed := engine.DefaultModel()
+	m := &committed
 	score := func(s *Sample) float64 { return m.Score(&s.Rating) }
 	tests := []struct {
 		set         Set
@@ -65,12 +66,12 @@ func TestFitReproducesDefault(t *testing.T) {
 	}
 	kd, coach := loadSet(t, KrazyDad), loadSet(t, Coach)
 	m := Fit(kd, coach, kd, coach)
-	d := engine.DefaultScoreModel
+	d := engine.DefaultModel()
 	const tol = 1e-4
 	for g := range m.Weights {
 		for i := range m.Weights[g] {
 			if diff := m.Weights[g][i] - d.Weights[g][i]; diff > tol*max(1, abs(d.Weights[g][i])) || -diff > tol*max(1, abs(d.Weights[g][i])) {
-				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultScoreModel", g, i, m.Weights[g][i], d.Weights[g][i])
+				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", g, i, m.Weights[g][i], d.Weights[g][i])
 			}
 		}
 	}

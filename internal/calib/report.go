@@ -65,10 +65,10 @@ func sourceLevels(m *engine.ScoreModel, s Set) [][5]int {
 	return t
 }
 
-// GoSource returns the model as the Go declaration of engine.DefaultScoreModel.
+// GoSource returns the model as the Go declaration of engine's defaultModel.
 func GoSource(m *engine.ScoreModel) string {
 	var sb strings.Builder
-	sb.WriteString("var DefaultScoreModel = ScoreModel{\n\tWeights: [numGroups][NumFeatures]float64{\n")
+	sb.WriteString("var defaultModel = ScoreModel{\n\tWeights: [numGroups][NumFeatures]float64{\n")
 	for _, w := range m.Weights {
 		sb.WriteString("\t\t{")
 		for i, v := range w {

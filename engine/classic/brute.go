@@ -1,8 +1,9 @@
-package engine
+package classic
 
 import (
 	"context"
 	"fmt"
+	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -30,7 +31,7 @@ const DefaultMaxAttempts = 2_000_000
 // attempts (the seed's measure), Result.Nodes the cells filled over all
 // attempts. rng makes the run reproducible; ctx is looked at every
 // ctxCheckEvery attempts.
-func SolveBrute(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int) (Result, error) {
+func SolveBrute(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int) (engine.Result, error) {
 	return randomFill(ctx, g, rng, maxAttempts, false)
 }
 
@@ -42,24 +43,24 @@ func SolveBrute(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int) (R
 // SolveBrute; in practice it solves only grids with few empty cells (the
 // seed: about 11,000 attempts on a simple example, none of 25 easy puzzles
 // within two million).
-func SolveNaive(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int) (Result, error) {
+func SolveNaive(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int) (engine.Result, error) {
 	return randomFill(ctx, g, rng, maxAttempts, true)
 }
 
 // randomFill runs the attempts of SolveBrute (naive false) or SolveNaive.
-func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, naive bool) (Result, error) {
+func randomFill(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int, naive bool) (engine.Result, error) {
 	name := "brute"
 	if naive {
 		name = "naive"
 	}
 	if !precheck(g) {
-		return Result{}, nil
+		return engine.Result{}, nil
 	}
 	if maxAttempts <= 0 {
 		maxAttempts = DefaultMaxAttempts
 	}
 	var (
-		res                  Result
+		res                  engine.Result
 		rows0, cols0, boxes0 [9]uint16 // digits of the givens
 		empty                []uint8
 		bandEnd              [81]bool // the cell closes a band: check its blocks (naive)
@@ -70,12 +71,12 @@ func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, na
 			empty = append(empty, uint8(cell))
 			continue
 		}
-		rows0[RowOf[cell]] |= Bit(int(d))
-		cols0[ColOf[cell]] |= Bit(int(d))
-		boxes0[BoxOf[cell]] |= Bit(int(d))
+		rows0[engine.RowOf(cell)] |= engine.Bit(int(d))
+		cols0[engine.ColOf(cell)] |= engine.Bit(int(d))
+		boxes0[engine.BoxOf(cell)] |= engine.Bit(int(d))
 	}
 	for i, cell := range empty {
-		if i == len(empty)-1 || RowOf[empty[i+1]]/3 != RowOf[cell]/3 {
+		if i == len(empty)-1 || engine.RowOf(int(empty[i+1]))/3 != engine.RowOf(int(cell))/3 {
 			bandEnd[cell] = true
 		}
 	}
@@ -91,12 +92,12 @@ func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, na
 		clash := false // naive: some block got a digit twice
 		ok := true
 		for _, cell := range empty {
-			r, c, b := RowOf[cell], ColOf[cell], BoxOf[cell]
+			r, c, b := engine.RowOf(int(cell)), engine.ColOf(int(cell)), engine.BoxOf(int(cell))
 			used := rows[r] | cols[c]
 			if !naive {
 				used |= boxes[b]
 			}
-			free := ^used & AllDigits
+			free := ^used & engine.AllDigits
 			if free == 0 {
 				ok = false
 				break
@@ -106,7 +107,7 @@ func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, na
 			}
 			bit := free & -free
 			res.Nodes++
-			work[cell] = uint8(Digit(bit))
+			work[cell] = uint8(engine.Digit(bit))
 			rows[r] |= bit
 			cols[c] |= bit
 			if boxes[b]&bit != 0 {
@@ -123,5 +124,5 @@ func randomFill(ctx context.Context, g Grid, rng *rand.Rand, maxAttempts int, na
 			return res, nil
 		}
 	}
-	return res, fmt.Errorf("%s after %d attempts: %w", name, res.Guesses, ErrBudgetExceeded)
+	return res, fmt.Errorf("%s after %d attempts: %w", name, res.Guesses, engine.ErrBudgetExceeded)
 }

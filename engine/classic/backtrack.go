@@ -1,8 +1,9 @@
-package engine
+package classic
 
 import (
 	"context"
 	"fmt"
+	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 )
 
@@ -29,9 +30,9 @@ const DefaultMaxNodes = 1 << 27
 // The search keeps only three sets of bitmasks (rows, columns, blocks) next
 // to the grid, updated in O(1) per placement; recursion depth is at most the
 // number of empty cells.
-func SolveBacktrack(ctx context.Context, g Grid, limit int, maxNodes int) (Result, error) {
+func SolveBacktrack(ctx context.Context, g engine.Grid, limit int, maxNodes int) (engine.Result, error) {
 	if !precheck(g) {
-		return Result{}, nil
+		return engine.Result{}, nil
 	}
 	s := backtracker{ctx: ctx, g: g, limit: max(limit, 1), budget: maxNodes}
 	s.empty = s.emptyBuf[:0]
@@ -43,9 +44,9 @@ func SolveBacktrack(ctx context.Context, g Grid, limit int, maxNodes int) (Resul
 			s.empty = append(s.empty, uint8(cell))
 			continue
 		}
-		s.rows[RowOf[cell]] |= Bit(int(d))
-		s.cols[ColOf[cell]] |= Bit(int(d))
-		s.boxes[BoxOf[cell]] |= Bit(int(d))
+		s.rows[engine.RowOf(cell)] |= engine.Bit(int(d))
+		s.cols[engine.ColOf(cell)] |= engine.Bit(int(d))
+		s.boxes[engine.BoxOf(cell)] |= engine.Bit(int(d))
 	}
 	s.search(0)
 	if s.err != nil {
@@ -57,12 +58,12 @@ func SolveBacktrack(ctx context.Context, g Grid, limit int, maxNodes int) (Resul
 // backtracker is the state of one SolveBacktrack call.
 type backtracker struct {
 	ctx               context.Context
-	g                 Grid
+	g                 engine.Grid
 	empty             []uint8 // empty cells in row-major order
 	emptyBuf          [81]uint8
 	rows, cols, boxes [9]uint16
 	limit, budget     int
-	res               Result
+	res               engine.Result
 	err               error // why the search stopped early
 }
 
@@ -75,14 +76,14 @@ func (s *backtracker) search(i int) bool {
 		s.res.Count++
 		return s.res.Count < s.limit
 	}
-	cell := s.empty[i]
-	r, c, b := RowOf[cell], ColOf[cell], BoxOf[cell]
+	cell := int(s.empty[i])
+	r, c, b := engine.RowOf(cell), engine.ColOf(cell), engine.BoxOf(cell)
 	used := s.rows[r] | s.cols[c] | s.boxes[b]
-	if bits.OnesCount16(^used&AllDigits) > 1 {
+	if bits.OnesCount16(^used&engine.AllDigits) > 1 {
 		s.res.Guesses++
 	}
 	for d := 1; d <= 9; d++ {
-		bit := Bit(d)
+		bit := engine.Bit(d)
 		if used&bit != 0 {
 			continue
 		}
@@ -109,7 +110,7 @@ func (s *backtracker) search(i int) bool {
 // reports false, with s.err set, when the search must stop.
 func (s *backtracker) step() bool {
 	if s.res.Nodes >= s.budget {
-		s.err = ErrBudgetExceeded
+		s.err = engine.ErrBudgetExceeded
 		return false
 	}
 	s.res.Nodes++

@@ -1,8 +1,9 @@
-package engine
+package classic
 
 import (
 	"context"
 	"fmt"
+	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 )
 
@@ -22,16 +23,16 @@ import (
 // ctx checks and error rules as SolveBacktrack.
 //
 // Each step costs a scan of 20 peers; memory is two 81-entry arrays.
-func SolveDFS(ctx context.Context, g Grid, limit int, maxNodes int) (Result, error) {
+func SolveDFS(ctx context.Context, g engine.Grid, limit int, maxNodes int) (engine.Result, error) {
 	if !precheck(g) {
-		return Result{}, nil
+		return engine.Result{}, nil
 	}
 	limit = max(limit, 1)
 	if maxNodes <= 0 {
 		maxNodes = DefaultMaxNodes
 	}
 	var (
-		res   Result
+		res   engine.Result
 		empty []uint8    // the stack: empty cells in row-major order
 		tried [81]uint16 // digits tried at each stack position
 	)
@@ -57,15 +58,15 @@ func SolveDFS(ctx context.Context, g Grid, limit int, maxNodes int) (Result, err
 		}
 		cell := empty[i]
 		var used uint16
-		for _, p := range Peers[cell] {
+		for _, p := range engine.Peers(int(cell)) {
 			if d := g[p]; d != 0 {
-				used |= Bit(int(d))
+				used |= engine.Bit(int(d))
 			}
 		}
-		if tried[i] == 0 && bits.OnesCount16(^used&AllDigits) > 1 {
+		if tried[i] == 0 && bits.OnesCount16(^used&engine.AllDigits) > 1 {
 			res.Guesses++
 		}
-		avail := ^(used | tried[i]) & AllDigits
+		avail := ^(used | tried[i]) & engine.AllDigits
 		if avail == 0 { // dead end: forget this cell's tries, pop
 			tried[i] = 0
 			g[cell] = 0
@@ -76,7 +77,7 @@ func SolveDFS(ctx context.Context, g Grid, limit int, maxNodes int) (Result, err
 			continue
 		}
 		if res.Nodes >= maxNodes {
-			return res, fmt.Errorf("dfs after %d nodes: %w", res.Nodes, ErrBudgetExceeded)
+			return res, fmt.Errorf("dfs after %d nodes: %w", res.Nodes, engine.ErrBudgetExceeded)
 		}
 		res.Nodes++
 		if res.Nodes%ctxCheckEvery == 0 {
@@ -86,7 +87,7 @@ func SolveDFS(ctx context.Context, g Grid, limit int, maxNodes int) (Result, err
 		}
 		bit := avail & -avail
 		tried[i] |= bit
-		g[cell] = uint8(Digit(bit))
+		g[cell] = uint8(engine.Digit(bit))
 		i++
 	}
 	return res, nil

@@ -1,8 +1,9 @@
-package engine
+package classic
 
 import (
 	"context"
 	"errors"
+	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -35,7 +36,7 @@ func BenchmarkAlgorithms(b *testing.B) {
 	for _, set := range sets {
 		gs := sample(b, set.file, set.label, benchSample)
 		for _, name := range set.algs {
-			a, ok := AlgorithmByName(name)
+			a, ok := registry().Lookup(name)
 			if !ok {
 				b.Fatalf("no algorithm %q", name)
 			}
@@ -51,7 +52,7 @@ func BenchmarkAlgorithms(b *testing.B) {
 					switch {
 					case err == nil && res.Count == 1:
 						solved++
-					case err != nil && !errors.Is(err, ErrBudgetExceeded):
+					case err != nil && !errors.Is(err, engine.ErrBudgetExceeded):
 						b.Fatalf("%s.Solve(%s) error = %v", name, g, err)
 					}
 					switch name {
@@ -87,13 +88,13 @@ func BenchmarkAlgorithms(b *testing.B) {
 // not given; this uses the krazydad 1-easy puzzle with the most givens.
 // Run with -benchtime=1x: one op is the 100 runs.
 func BenchmarkBruteForceExample(b *testing.B) {
-	var g Grid
+	var g engine.Grid
 	for _, r := range dataset.Load(b, dataset.CalibKrazyDad, 0) {
-		if h := MustParse(r.Puzzle()); r.Field(1) == "1-easy" && h.Givens() > g.Givens() {
+		if h := engine.MustParse(r.Puzzle()); r.Field(1) == "1-easy" && h.Givens() > g.Givens() {
 			g = h
 		}
 	}
-	type solver func(context.Context, Grid, *rand.Rand, int) (Result, error)
+	type solver func(context.Context, engine.Grid, *rand.Rand, int) (engine.Result, error)
 	for _, tt := range []struct {
 		name  string
 		solve solver
@@ -106,7 +107,7 @@ func BenchmarkBruteForceExample(b *testing.B) {
 					res, err := tt.solve(context.Background(), g, rand.New(rand.NewPCG(seed+1, 0)), 0)
 					if err == nil && res.Count == 1 {
 						solved++
-					} else if !errors.Is(err, ErrBudgetExceeded) {
+					} else if !errors.Is(err, engine.ErrBudgetExceeded) {
 						b.Fatalf("%s(%s) = %+v, %v", tt.name, g, res, err)
 					}
 					sum += res.Guesses

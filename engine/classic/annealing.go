@@ -1,8 +1,9 @@
-package engine
+package classic
 
 import (
 	"context"
 	"fmt"
+	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"math/rand/v2"
 )
@@ -46,9 +47,9 @@ const (
 // <= 0); past it the error wraps ErrBudgetExceeded. rng makes the run
 // reproducible; ctx is looked at every ctxCheckEvery swaps. A swap costs
 // O(1): digit counts per row and column are kept up to date.
-func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (Result, error) {
+func SolveAnnealing(ctx context.Context, g engine.Grid, rng *rand.Rand, maxSwaps int) (engine.Result, error) {
 	if !precheck(g) {
-		return Result{}, nil
+		return engine.Result{}, nil
 	}
 	if maxSwaps <= 0 {
 		maxSwaps = DefaultMaxSwaps
@@ -57,7 +58,7 @@ func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (
 	nFree := 0
 	for b := range 9 {
 		for k := range 9 {
-			cell := BoxCell(b, k)
+			cell := engine.BoxCell(b, k)
 			if g[cell] == 0 {
 				a.free[b] = append(a.free[b], uint8(cell))
 				nFree++
@@ -67,7 +68,7 @@ func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (
 			a.movable = append(a.movable, uint8(b))
 		}
 	}
-	var res Result
+	var res engine.Result
 	stage := max(nFree*nFree, 1)
 	for {
 		res.Guesses++
@@ -86,7 +87,7 @@ func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (
 		for stuck < annealStuckStages {
 			for range stage {
 				if res.Nodes >= maxSwaps {
-					return res, fmt.Errorf("annealing after %d swaps: %w", res.Nodes, ErrBudgetExceeded)
+					return res, fmt.Errorf("annealing after %d swaps: %w", res.Nodes, engine.ErrBudgetExceeded)
 				}
 				res.Nodes++
 				if res.Nodes%ctxCheckEvery == 0 {
@@ -117,7 +118,7 @@ func SolveAnnealing(ctx context.Context, g Grid, rng *rand.Rand, maxSwaps int) (
 
 // annealer is the state of one SolveAnnealing call.
 type annealer struct {
-	g, s           Grid // the puzzle and the current fill
+	g, s           engine.Grid // the puzzle and the current fill
 	rng            *rand.Rand
 	free           [9][]uint8 // non-given cells of each block
 	movable        []uint8    // blocks with at least two non-given cells
@@ -133,12 +134,12 @@ func (a *annealer) fill() {
 		var missing []uint8
 		have := uint16(0)
 		for k := range 9 {
-			if d := a.g[BoxCell(b, k)]; d != 0 {
-				have |= Bit(int(d))
+			if d := a.g[engine.BoxCell(b, k)]; d != 0 {
+				have |= engine.Bit(int(d))
 			}
 		}
 		for d := 1; d <= 9; d++ {
-			if have&Bit(d) == 0 {
+			if have&engine.Bit(d) == 0 {
 				missing = append(missing, uint8(d))
 			}
 		}
@@ -150,8 +151,8 @@ func (a *annealer) fill() {
 	a.rowCnt, a.colCnt = [9][10]uint8{}, [9][10]uint8{}
 	a.cost = 0
 	for cell, d := range a.s {
-		a.rowCnt[RowOf[cell]][d]++
-		a.colCnt[ColOf[cell]][d]++
+		a.rowCnt[engine.RowOf(cell)][d]++
+		a.colCnt[engine.ColOf(cell)][d]++
 	}
 	for i := range 9 {
 		for d := 1; d <= 9; d++ {
@@ -181,10 +182,10 @@ func (a *annealer) pick() (int, int) {
 func (a *annealer) swap(x, y int) int {
 	dx, dy := a.s[x], a.s[y]
 	before := a.cost
-	a.move(&a.rowCnt[RowOf[x]], dx, dy)
-	a.move(&a.rowCnt[RowOf[y]], dy, dx)
-	a.move(&a.colCnt[ColOf[x]], dx, dy)
-	a.move(&a.colCnt[ColOf[y]], dy, dx)
+	a.move(&a.rowCnt[engine.RowOf(x)], dx, dy)
+	a.move(&a.rowCnt[engine.RowOf(y)], dy, dx)
+	a.move(&a.colCnt[engine.ColOf(x)], dx, dy)
+	a.move(&a.colCnt[engine.ColOf(y)], dy, dx)
 	a.s[x], a.s[y] = dy, dx
 	return a.cost - before
 }
