@@ -4,18 +4,15 @@
 package typescript
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/internal/testserver"
 )
 
 // clientTestLimit bounds each step (a build, tsc, the suite); each takes
@@ -82,69 +79,8 @@ func TestTypeCheck(t *testing.T) {
 // runs the client's node:test suite against it.
 func TestClientSuite(t *testing.T) {
 	node := requireTools(t)
-	bin := filepath.Join(t.TempDir(), "sudokud")
-	runCmd(t, nil, "go", "build", "-o", bin, "../../cmd/sudokud")
-	base := startSudokud(t, bin)
+	bin := testserver.Build(t, "../..", "./cmd/sudokud")
+	base := testserver.Start(t, filepath.Join(bin, "sudokud"))
 	out := runCmd(t, []string{"SUDOKU_URL=" + base}, node, "--test", "test/")
 	t.Logf("node --test:\n%s", out)
-}
-
-// startSudokud runs the binary on 127.0.0.1:0, reads the address from its
-// "listening" log line, waits until it is ready, and stops it (SIGTERM,
-// then waits) when the test ends.
-func startSudokud(t *testing.T, bin string) string {
-	t.Helper()
-	cmd := exec.Command(bin, "-addr", "127.0.0.1:0", "-drain-delay", "0")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	exited := make(chan error, 1)
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			<-exited
-			t.Error("sudokud did not stop within 30 s of SIGTERM")
-		}
-	})
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			var line struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "listening" {
-				addr <- line.Addr
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-		exited <- cmd.Wait()
-	}()
-	var base string
-	select {
-	case a := <-addr:
-		base = "http://" + a
-	case <-time.After(time.Minute):
-		t.Fatal("sudokud did not log its address within a minute")
-	}
-	deadline := time.Now().Add(clientTestLimit)
-	for {
-		resp, err := http.Get(base + "/readyz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return base
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("sudokud at %s not ready within %v", base, clientTestLimit)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
 }
