@@ -163,6 +163,50 @@ func (b *browser) consoleErrors() []string {
 	return errs
 }
 
+// contrastJS evaluates to the text elements of the page whose contrast
+// with their background is below WCAG AA: 4.5:1, or 3:1 for large text
+// (24 px, or 18.66 px bold). The background is the first opaque one up
+// the tree, blended with the translucent ones above it.
+const contrastJS = `(() => {
+  const parse = (c) => { const m = c.match(/[\d.]+/g).map(Number); return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const blend = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3])).concat(1);
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.push(c);
+      if (c[3] >= 1) break;
+    }
+    let bg = [255, 255, 255, 1];
+    for (let i = layers.length - 1; i >= 0; i--) bg = blend(layers[i], bg);
+    return bg;
+  };
+  const bad = [];
+  for (const el of document.querySelectorAll("body *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== "");
+    if (!own || el.closest("[hidden]") || el.getClientRects().length === 0) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === "hidden" || el.closest("button:disabled")) continue; // disabled controls are exempt
+    const bg = background(el);
+    const fg = blend(parse(cs.color).map((v, i) => i === 3 ? v * Number(cs.opacity) : v), bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const size = parseFloat(cs.fontSize), bold = Number(cs.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push((el.id || el.className || el.tagName) + " " + JSON.stringify(el.textContent.trim().slice(0, 20)) + ": " + ratio.toFixed(2) + " < " + need);
+  }
+  return bad;
+})()`
+
+// checkContrast fails the test for every text below WCAG AA contrast.
+func (b *browser) checkContrast(when string) {
+	b.t.Helper()
+	for _, bad := range eval[[]string](b, contrastJS) {
+		b.t.Errorf("contrast %s: %s", when, bad)
+	}
+}
+
 // cellSel is the CSS selector of cell i (0 to 80) of the page's grid.
 func cellSel(i int) chromedp.CSS {
 	return chromedp.CSS(fmt.Sprintf("#cell-r%dc%d", i/9+1, i%9+1))
@@ -210,6 +254,21 @@ func TestBrowser(t *testing.T) {
 	if got := eval[string](b, `document.querySelector("#cell-r1c1").getAttribute("aria-label")`); !strings.HasPrefix(got, "row 1 column 1, ") {
 		t.Errorf(`r1c1's aria-label = %q, want it to start "row 1 column 1, "`, got)
 	}
+
+	// Keyboard only: Tab reaches the grid, and the focus is visible.
+	for range 12 {
+		if eval[string](b, `document.activeElement.getAttribute("role") || ""`) == "gridcell" {
+			break
+		}
+		b.do("pressing Tab", chromedp.KeyEvent(kb.Tab))
+	}
+	if got := eval[string](b, `document.activeElement.getAttribute("role") || ""`); got != "gridcell" {
+		t.Fatalf("12 Tabs from the top did not reach the grid (focus on a %q)", got)
+	}
+	if got := eval[string](b, `getComputedStyle(document.activeElement).outlineStyle + " " + getComputedStyle(document.activeElement).outlineWidth`); got != "solid 3px" {
+		t.Errorf("the focused cell's outline is %q, want a visible one (solid 3px)", got)
+	}
+	b.checkContrast("at the start")
 
 	for _, level := range []string{"easy", "medium", "hard", "evil"} {
 		title := strings.ToUpper(level[:1]) + level[1:] + " · Puzzle "
@@ -264,6 +323,7 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("hint: %s: %s", technique, deduction)
 	b.screenshot("desktop-hint")
+	b.checkContrast("with a hint drawn")
 	b.do("applying the hint", chromedp.Click(chromedp.CSS("#btn-apply")))
 
 	// A wrong entry (a digit the solution does not have there but that
@@ -276,6 +336,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the wrong cell's aria-invalid = %q, want true", got)
 	}
 	b.screenshot("desktop-wrong")
+	b.checkContrast("with a wrong cell flagged")
 
 	// Undo by keyboard, redo and undo again by the buttons.
 	b.do("undoing", chromedp.Click(cellSel(wrongCell)), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
@@ -315,6 +376,7 @@ func TestBrowser(t *testing.T) {
 	}
 	b.waitFor("the solved message", `document.getElementById("board").classList.contains("solved") && document.getElementById("message").textContent.startsWith("Solved in ")`)
 	b.screenshot("desktop-solved")
+	b.checkContrast("solved")
 
 	// Rate a pasted puzzle and read the explanation.
 	const pasted = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -329,6 +391,7 @@ func TestBrowser(t *testing.T) {
 	t.Logf("rated: %s; %d steps, the first: %s", rating, steps, firstStep)
 	b.do("scrolling to the rating", chromedp.ScrollIntoView(chromedp.CSS("#rate-title")))
 	b.screenshot("desktop-rate")
+	b.checkContrast("with a rating")
 
 	// The print view shows the service's SVG of the puzzle.
 	b.do("a new puzzle to print", chromedp.Click(chromedp.CSS("#btn-daily")))
