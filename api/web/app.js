@@ -400,7 +400,7 @@
     const focus = step.placements.length ? step.placements[0].cell : step.cells.length ? step.cells[0] : game.selected;
     game.selected = focus;
     render();
-    say("Hint: " + step.technique + ". The cells it uses are outlined.");
+    say(""); // the hint panel, a live region, says it
   }
 
   function applyHint() {

@@ -249,7 +249,7 @@ func TestBrowser(t *testing.T) {
 	b := newBrowser(t)
 	s := startServer(t, nil)
 
-	b.do("opening the page", chromedp.Navigate(s.base+"/"))
+	b.do("opening the page", chromedp.EmulateViewport(1280, 1100), chromedp.Navigate(s.base+"/"))
 	b.waitFor("the first puzzle", `document.querySelectorAll("#board [role=row] [role=gridcell]").length === 81 && document.getElementById("game-title").textContent.startsWith("Medium")`)
 	if got := eval[string](b, `document.querySelector("#cell-r1c1").getAttribute("aria-label")`); !strings.HasPrefix(got, "row 1 column 1, ") {
 		t.Errorf(`r1c1's aria-label = %q, want it to start "row 1 column 1, "`, got)
@@ -399,6 +399,12 @@ func TestBrowser(t *testing.T) {
 	b.do("opening the print view", chromedp.Click(chromedp.CSS("#btn-print")))
 	b.waitFor("the SVG", `!document.getElementById("print").hidden && document.getElementById("print-img").complete && document.getElementById("print-img").naturalWidth > 0`)
 	b.do("closing the print view", chromedp.Click(chromedp.CSS("#btn-print-close")))
+
+	// The whole page at desktop width: a hint on the grid, the rating beside.
+	b.do("asking for another hint", chromedp.Click(chromedp.CSS("#btn-hint")))
+	b.waitFor("the hint", `!document.getElementById("hint").hidden`)
+	eval[bool](b, `window.scrollTo(0, 0), true`)
+	b.screenshot("desktop")
 
 	// Phone width, with touch: nothing wider than the screen, and a tap
 	// on a cell and a digit plays.
