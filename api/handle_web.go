@@ -53,14 +53,15 @@ var webFiles = func() map[string]webFile {
 		}
 		sum := sha256.Sum256(body)
 		files[e.Name()] = webFile{body: body, ctype: types[path.Ext(e.Name())],
-			etag: strconv.Quote(hex.EncodeToString(sum[:8]))}
+			etag: "W/" + strconv.Quote(hex.EncodeToString(sum[:8]))}
 	}
 	return files
 }()
 
 // handlePage serves GET / (the page) and GET /assets/{name} (its script,
-// stylesheet and icon). Answers carry an ETag and must be revalidated, so
-// a new release shows at once; a matching If-None-Match gets a 304.
+// stylesheet and icon). Answers carry a weak ETag (the gzipped and the
+// identity body share it) and must be revalidated, so a new release shows
+// at once; a matching If-None-Match gets a 304.
 func handlePage() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := "index.html"

@@ -225,23 +225,19 @@
     if (value) finishIfSolved();
   }
 
-  function undo() {
-    const m = game.undo.pop();
+  // replay moves the last move of from to to, setting its cell to the
+  // move's side ("before" to undo, "after" to redo).
+  function replay(from, to, side, verb) {
+    const m = from.pop();
     if (!m) return;
-    game.redo.push(m);
-    apply(m.cell, m.before.value, m.before.notes);
-    select(m.cell, document.activeElement && document.activeElement.classList.contains("cell"));
-    say("Undone: " + name(m.cell) + ".");
+    to.push(m);
+    apply(m.cell, m[side].value, m[side].notes);
+    select(m.cell, document.activeElement !== null && document.activeElement.classList.contains("cell"));
+    say(verb + ": " + name(m.cell) + ".");
   }
 
-  function redo() {
-    const m = game.redo.pop();
-    if (!m) return;
-    game.undo.push(m);
-    apply(m.cell, m.after.value, m.after.notes);
-    select(m.cell, document.activeElement && document.activeElement.classList.contains("cell"));
-    say("Redone: " + name(m.cell) + ".");
-  }
+  const undo = () => replay(game.undo, game.redo, "before", "Undone");
+  const redo = () => replay(game.redo, game.undo, "after", "Redone");
 
   function enter(d, asNote) {
     const i = game.selected;
