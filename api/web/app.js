@@ -176,6 +176,7 @@
     }
     $("btn-undo").disabled = game.undo.length === 0;
     $("btn-redo").disabled = game.redo.length === 0;
+    save();
   }
 
   function cellLabel(i, bad) {
@@ -303,6 +304,57 @@
 
   function showClock() {
     $("timer").textContent = clockText();
+  }
+
+  // ---- saving the game across reloads ------------------------------------
+
+  const SAVE_KEY = "sudoku.game.v1";
+
+  // save keeps the game in this browser's storage, so a reload or a closed
+  // tab comes back to it.
+  function save() {
+    if (game.puzzle === "") return;
+    try {
+      localStorage.setItem(SAVE_KEY, JSON.stringify({
+        puzzle: game.puzzle, solution: game.solution, source: game.source,
+        values: game.values, notes: game.notes, done: game.done,
+        elapsed: game.elapsed + (tick ? Date.now() - game.started : 0),
+        title: $("game-title").textContent, meta: $("game-meta").textContent,
+      }));
+    } catch (e) {
+      // Storage full or disabled: play on without saving.
+    }
+  }
+
+  // restore loads the saved game, if there is a sound one.
+  function restore() {
+    let s;
+    try {
+      s = JSON.parse(localStorage.getItem(SAVE_KEY) || "null");
+    } catch (e) {
+      return false;
+    }
+    if (!s || !/^[1-9.]{81}$/.test(s.puzzle) || !Array.isArray(s.values) || s.values.length !== 81 ||
+        !Array.isArray(s.notes) || s.notes.length !== 81 || !/^([1-9]{81})?$/.test(s.solution)) {
+      return false;
+    }
+    if (s.source && LEVELS.includes(s.source.level)) $("level").value = s.source.level;
+    load(s.puzzle, s.solution, s.source, String(s.title), String(s.meta));
+    for (let i = 0; i < 81; i++) {
+      if (given(i)) continue;
+      game.values[i] = Number(s.values[i]) % 10 || 0;
+      game.notes[i] = Number(s.notes[i]) & 0x3fe;
+    }
+    game.elapsed = Number(s.elapsed) || 0;
+    game.started = Date.now();
+    if (s.done) {
+      game.done = true;
+      stopClock();
+      $("board").classList.add("solved");
+    }
+    render();
+    say("Welcome back: the game is as you left it.");
+    return true;
   }
 
   // ---- loading puzzles -------------------------------------------------
@@ -646,7 +698,10 @@
     $("btn-play-pasted").addEventListener("click", playPasted);
     const q = new URLSearchParams(window.location.search);
     if (LEVELS.includes(q.get("level"))) $("level").value = q.get("level");
-    newPuzzle(q.get("daily") === "1"); // a grid ready to play
+    document.addEventListener("visibilitychange", save); // the clock's time
+    // A grid ready to play: the saved game, unless the address asks for
+    // a level or the daily.
+    if (q.has("level") || q.has("daily") || !restore()) newPuzzle(q.get("daily") === "1");
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);

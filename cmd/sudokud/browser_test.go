@@ -313,6 +313,18 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after clicking %c for cell %d it shows %q", solution[second], second, got)
 	}
 
+	// A reload comes back to the game as it was.
+	b.do("reloading", chromedp.Navigate(s.base+"/"))
+	b.waitFor("the saved game", `document.getElementById("message").textContent.startsWith("Welcome back")`)
+	if got := eval[string](b, `document.getElementById("game-title").textContent`); !strings.HasPrefix(got, "Easy · Daily ") {
+		t.Errorf("after a reload the title is %q, want the daily's", got)
+	}
+	for _, i := range []int{first, second} {
+		if got := b.cellValue(i); got != solution[i:i+1] {
+			t.Errorf("after a reload cell %d shows %q, want the %c entered", i, got, solution[i])
+		}
+	}
+
 	// A hint, drawn on the grid.
 	b.do("asking for a hint", chromedp.Click(chromedp.CSS("#btn-hint")))
 	b.waitFor("the hint", `!document.getElementById("hint").hidden && document.querySelectorAll("#board .hint-cell, #board .hint-place").length > 0`)
