@@ -24,6 +24,7 @@ func TestDeployNamesRealMetrics(t *testing.T) {
 	m.Rejected(engine.Easy, "failed")
 	m.Served(engine.Easy, true)
 	m.Solved("fast", time.Microsecond)
+	m.SlowSolved("dfs", time.Second)
 	m.Rated("rate", time.Millisecond)
 	m.observeHTTP("GET", "/healthz", 200, time.Millisecond)
 	mfs, err := reg.Gather()

@@ -136,13 +136,13 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			return
 		}
 		batch := q.Has("count")
+		req.Count = 1
 		if batch {
-			n, err := strconv.Atoi(q.Get("count"))
-			if err != nil || n < 1 || n > service.MaxBatch {
+			// The service checks the range (1 to service.MaxBatch).
+			if req.Count, err = strconv.Atoi(q.Get("count")); err != nil {
 				writeError(w, r, log, &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", q.Get("count"), service.MaxBatch)})
 				return
 			}
-			req.Count = n
 		}
 		if req.Fresh, err = boolParam(q, "fresh"); err != nil {
 			writeError(w, r, log, err)

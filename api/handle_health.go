@@ -26,8 +26,10 @@ func handleHealthz() http.Handler {
 	})
 }
 
-// handleReadyz serves GET /readyz: 200 once the generation pool has warmed
-// up, 503 before (readiness).
+// handleReadyz serves GET /readyz: 503 until the service has warmed up, 200
+// from then on (readiness). Warm is a latch (service.Service.Ready): a burst
+// that drains the buffers does not take a busy pod out of rotation; only a
+// drain on shutdown does (cmd/sudokud).
 func handleReadyz(s readiness) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !s.Ready() {

@@ -79,8 +79,9 @@ func TestMetricsHooksAndLint(t *testing.T) {
 	m.Rejected(engine.Medium, "overloaded")
 	m.Served(engine.Easy, false)
 	m.Solved("fast", 40*time.Microsecond)
+	m.SlowSolved("dfs", 700*time.Millisecond)
 	m.Rated("rate", 2*time.Millisecond)
-	m.Refused("slow_solve")
+	m.AdmissionRejected("slow_solve")
 	tests := []struct {
 		name   string
 		labels map[string]string
@@ -95,6 +96,7 @@ func TestMetricsHooksAndLint(t *testing.T) {
 		{"sudoku_pool_rejected_total", map[string]string{"level": "medium", "reason": "overloaded"}, 1},
 		{"sudoku_generate_served_total", map[string]string{"level": "easy", "fresh": "false"}, 1},
 		{"sudoku_solve_duration_seconds", map[string]string{"algorithm": "fast"}, 1},
+		{"sudoku_solve_slow_duration_seconds", map[string]string{"algorithm": "dfs"}, 1},
 		{"sudoku_rate_duration_seconds", map[string]string{"op": "rate"}, 1},
 		{"sudoku_admission_rejected_total", map[string]string{"op": "slow_solve"}, 1},
 	}
@@ -169,7 +171,8 @@ func TestHistogramBuckets(t *testing.T) {
 		buckets []float64
 		top     time.Duration // the longest duration the operation can take
 	}{
-		{"solve", solveBuckets, DefaultRequestTimeout},
+		{"solve", solveBuckets, 100 * time.Millisecond}, // the default solver: microseconds
+		{"slow solve", slowSolveBuckets, DefaultRequestTimeout},
 		{"rate", rateBuckets, DefaultRequestTimeout},
 		{"generation", generationBuckets, DefaultRequestTimeout},
 		{"http", httpBuckets, DefaultRequestTimeout},

@@ -1,7 +1,6 @@
 package api
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"strconv"
@@ -10,7 +9,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"github.com/sudokuhq/sudoku/service"
 )
 
 // ProblemTypeBase prefixes every problem type: the anchors are the error
@@ -67,6 +65,15 @@ type paramError struct {
 
 func (e *paramError) Error() string { return "invalid parameter " + e.name + ": " + e.reason }
 
+// Kind returns engine.KindInvalid.
+func (e *paramError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter names the parameter.
+func (e *paramError) Parameter() string { return e.name }
+
+// Allowed lists its accepted values, when they are few.
+func (e *paramError) Allowed() []string { return e.allowed }
+
 // fieldError is an error about one member of the request body other than
 // the puzzle (the player's grid of /hint): its problem names the member.
 type fieldError struct {
@@ -76,6 +83,9 @@ type fieldError struct {
 
 func (e *fieldError) Error() string { return e.field + ": " + e.err.Error() }
 func (e *fieldError) Unwrap() error { return e.err }
+
+// Parameter names the member.
+func (e *fieldError) Parameter() string { return e.field }
 
 // decodeError is a request body that could not be read as the expected
 // JSON: 400, 415 for the wrong content type, or 408 when the body did not
@@ -99,27 +109,42 @@ func (e *decodeError) Unwrap() error { return e.err }
 // answer (nginx's convention); the client never sees it.
 const statusClientClosed = 499
 
-// problemFor maps an error of the api, service or engine to its problem.
-// It is the one place where errors become statuses; anything it does not
-// know is a 500 whose detail stays in the log.
+// kindProblem is what every error of one engine.Kind answers.
+type kindProblem struct {
+	status int
+	code   string // the problem type's fragment, unless the error has its own
+	title  string
+	detail string // replaces the error's text when set
+	hint   string // appended to the error's text
+	param  string // the parameter at fault, unless the error names one
+	retry  int    // Retry-After seconds
+}
+
+// kindProblems maps each kind of domain error to its problem: the one table
+// where errors become statuses. A kind missing here is a 500.
+var kindProblems = map[engine.Kind]kindProblem{
+	engine.KindInvalid:        {status: http.StatusBadRequest, code: "bad-parameter", title: "Invalid parameter"},
+	engine.KindMalformed:      {status: http.StatusUnprocessableEntity, code: "invalid-puzzle", title: "Invalid puzzle"}, // a *engine.ParseError gives its own code
+	engine.KindConflict:       {status: http.StatusUnprocessableEntity, code: "conflict", title: "Conflicting givens"},
+	engine.KindUnsolvable:     {status: http.StatusUnprocessableEntity, code: "no-solution", title: "Puzzle has no solution"},
+	engine.KindAmbiguous:      {status: http.StatusUnprocessableEntity, code: "multiple-solutions", title: "Puzzle has more than one solution", hint: "; this operation needs a puzzle with exactly one"},
+	engine.KindBudgetExceeded: {status: http.StatusUnprocessableEntity, code: "budget-exceeded", title: "Search budget exceeded", hint: "; try the default algorithm", param: "algorithm"},
+	engine.KindInfeasible:     {status: http.StatusUnprocessableEntity, code: "generation-failed", title: "No puzzle meets the options", hint: "; try another symmetry or level"},
+	engine.KindOverloaded:     {status: http.StatusServiceUnavailable, code: "overloaded", title: "Service overloaded", retry: 1},
+	engine.KindNotReady:       {status: http.StatusServiceUnavailable, code: "not-ready", title: "Service not ready", retry: 1},
+	engine.KindTimeout:        {status: http.StatusGatewayTimeout, code: "deadline", title: "Deadline exceeded", detail: "the answer was not ready within the request deadline"},
+	engine.KindCanceled:       {status: statusClientClosed, code: "canceled", title: "Request canceled", detail: "the request ended before the answer was ready"},
+}
+
+// problemFor maps an error to its problem: the request-body errors of this
+// package by their own rules, every other error by its kind
+// (kindProblems), with the specifics the error offers (the parameter at
+// fault and its allowed values, a parse position, conflicting cells).
+// Anything without a kind is a 500 whose detail stays in the log.
 func problemFor(err error) Problem {
-	if fe, ok := errors.AsType[*fieldError](err); ok {
-		p := problemFor(fe.err)
-		p.Parameter = fe.field
-		return p
-	}
 	var (
 		maxBytes *http.MaxBytesError
 		decode   *decodeError
-		param    *paramError
-		level    *engine.UnknownLevelError
-		algo     *engine.UnknownAlgorithmError
-		parse    *engine.ParseError
-		conflict *engine.ConflictError
-		batch    *service.BatchError
-		date     *service.DateError
-		symmetry *engine.UnknownSymmetryError
-		options  *engine.OptionsError
 	)
 	switch {
 	case errors.As(err, &maxBytes):
@@ -133,77 +158,61 @@ func problemFor(err error) Problem {
 			return Problem{Status: decode.status, Code: "request-timeout", Title: "Request timeout", Detail: decode.reason}
 		}
 		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.Error()}
-	case errors.As(err, &param):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: param.Error(),
-			Parameter: param.name, Allowed: param.allowed}
-	case errors.As(err, &level):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: level.Error(),
-			Parameter: "level", Allowed: levelNames()}
-	case errors.As(err, &algo):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: algo.Error(),
-			Parameter: "algorithm", Allowed: algo.Valid}
-	case errors.Is(err, engine.ErrBudgetExceeded):
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "budget-exceeded", Title: "Search budget exceeded",
-			Detail: err.Error() + "; try the default algorithm", Parameter: "algorithm"}
-	case errors.As(err, &parse):
-		return parseProblem(parse)
-	case errors.As(err, &conflict):
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "conflict", Title: "Conflicting givens", Detail: conflict.Error(),
-			Digit: conflict.Digit, Unit: engine.UnitName(conflict.Unit),
-			Cells: []string{engine.CellName(conflict.Cells[0]), engine.CellName(conflict.Cells[1])}}
-	case errors.Is(err, engine.ErrNoSolution):
-		zero := 0
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "no-solution", Title: "Puzzle has no solution", Detail: err.Error(), Solutions: &zero}
-	case errors.Is(err, engine.ErrMultipleSolutions):
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "multiple-solutions", Title: "Puzzle has more than one solution",
-			Detail: err.Error() + "; this operation needs a puzzle with exactly one"}
-	case errors.As(err, &batch):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: batch.Error(), Parameter: "count"}
-	case errors.As(err, &date):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: date.Error(), Parameter: "date"}
-	case errors.As(err, &symmetry):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: symmetry.Error(),
-			Parameter: "symmetry", Allowed: symmetryNames()}
-	case errors.As(err, &options):
-		return Problem{Status: http.StatusBadRequest, Code: "bad-parameter", Title: "Invalid parameter", Detail: options.Error(),
-			Parameter: strings.ToLower(options.Field)}
-	case errors.Is(err, engine.ErrGenerationFailed):
-		return Problem{Status: http.StatusUnprocessableEntity, Code: "generation-failed", Title: "No puzzle meets the options",
-			Detail: err.Error() + "; try another symmetry or level"}
-	case errors.Is(err, service.ErrOverloaded), errors.Is(err, engine.ErrOverloaded):
-		return Problem{Status: http.StatusServiceUnavailable, Code: "overloaded", Title: "Service overloaded", Detail: err.Error(), RetryAfter: 1}
-	case errors.Is(err, service.ErrNotReady), errors.Is(err, engine.ErrPoolClosed):
-		return Problem{Status: http.StatusServiceUnavailable, Code: "not-ready", Title: "Service not ready", Detail: err.Error(), RetryAfter: 1}
-	case errors.Is(err, context.DeadlineExceeded):
-		return Problem{Status: http.StatusGatewayTimeout, Code: "deadline", Title: "Deadline exceeded",
-			Detail: "the answer was not ready within the request deadline"}
-	case errors.Is(err, context.Canceled):
-		return Problem{Status: statusClientClosed, Code: "canceled", Title: "Request canceled"}
 	}
-	return internalProblem()
+	kp, ok := kindProblems[engine.KindOf(err)]
+	if !ok {
+		return internalProblem()
+	}
+	p := Problem{Status: kp.status, Code: kp.code, Title: kp.title, Detail: err.Error() + kp.hint, Parameter: kp.param, RetryAfter: kp.retry}
+	if kp.detail != "" {
+		p.Detail = kp.detail
+	}
+	addDetails(&p, err)
+	return p
+}
+
+// addDetails fills in what the errors of err's chain say about where the
+// input is wrong. The outermost parameter wins: a body member (fieldError)
+// names itself over the puzzle error it wraps.
+func addDetails(p *Problem, err error) {
+	if e, ok := errors.AsType[interface {
+		error
+		Parameter() string
+	}](err); ok {
+		p.Parameter = strings.ToLower(e.Parameter())
+	}
+	if e, ok := errors.AsType[interface {
+		error
+		Allowed() []string
+	}](err); ok {
+		p.Allowed = e.Allowed()
+	}
+	if e, ok := errors.AsType[*engine.ParseError](err); ok {
+		p.Code = e.Code.String()
+		switch e.Code {
+		case engine.ErrBadChar:
+			off := e.Offset
+			p.Offset, p.Line, p.Column, p.Char = &off, e.Line, e.Column, string(e.Char)
+		case engine.ErrCellCount, engine.ErrRowCount, engine.ErrRowLength:
+			found := e.Found
+			p.Found = &found
+		case engine.ErrValue:
+			p.Cells = []string{engine.CellName(9*e.Row + e.Col)}
+		}
+	}
+	if e, ok := errors.AsType[*engine.ConflictError](err); ok {
+		p.Digit, p.Unit = e.Digit, engine.UnitName(e.Unit)
+		p.Cells = []string{engine.CellName(e.Cells[0]), engine.CellName(e.Cells[1])}
+	}
+	if p.Code == "no-solution" {
+		zero := 0
+		p.Solutions = &zero // a /solve client reads the count from either answer
+	}
 }
 
 func internalProblem() Problem {
 	return Problem{Status: http.StatusInternalServerError, Code: "internal", Title: "Internal server error",
 		Detail: "the error was logged; quote the request ID when reporting it"}
-}
-
-func parseProblem(e *engine.ParseError) Problem {
-	p := Problem{Status: http.StatusUnprocessableEntity, Code: e.Code.String(), Title: "Invalid puzzle", Detail: e.Error(), Parameter: "puzzle"}
-	switch e.Code {
-	case engine.ErrBadChar:
-		off := e.Offset
-		p.Offset, p.Line, p.Column, p.Char = &off, e.Line, e.Column, string(e.Char)
-	case engine.ErrCellCount:
-		found := e.Found
-		p.Found = &found
-	case engine.ErrRowCount, engine.ErrRowLength:
-		found := e.Found
-		p.Found, p.Parameter = &found, "grid"
-	case engine.ErrValue:
-		p.Parameter, p.Cells = "grid", []string{engine.CellName(9*e.Row + e.Col)}
-	}
-	return p
 }
 
 func levelNames() []string {

@@ -46,7 +46,7 @@ func TestProblemFor(t *testing.T) {
 		{"multiple", engine.ErrMultipleSolutions, 422, "multiple-solutions"},
 		{"budget", wrap(engine.ErrBudgetExceeded), 422, "budget-exceeded"},
 		{"generation failed", engine.ErrGenerationFailed, 422, "generation-failed"},
-		{"overloaded", service.ErrOverloaded, 503, "overloaded"},
+		{"overloaded", fmt.Errorf("no solve slot free: %w", engine.ErrOverloaded), 503, "overloaded"},
 		{"pool overloaded", wrap(engine.ErrOverloaded), 503, "overloaded"},
 		{"not ready", service.ErrNotReady, 503, "not-ready"},
 		{"pool closed", engine.ErrPoolClosed, 503, "not-ready"},
@@ -72,5 +72,35 @@ func TestProblemFor(t *testing.T) {
 	}
 	if p := problemFor(&fieldError{field: "current", err: parseErr}); p.Parameter != "current" {
 		t.Errorf("fieldError problem parameter = %q, want current", p.Parameter)
+	}
+}
+
+// TestKindProblems: every kind but KindInternal has a problem in the table,
+// each with its own code; an error of a kind answers by the table, with the
+// parameter and allowed values it names.
+func TestKindProblems(t *testing.T) {
+	codes := make(map[string]engine.Kind)
+	for k := engine.KindInternal + 1; k <= engine.KindCanceled; k++ {
+		kp, ok := kindProblems[k]
+		if !ok || kp.status == 0 || kp.title == "" {
+			t.Errorf("kindProblems[%v] = %+v, %v: want a status and a title", k, kp, ok)
+			continue
+		}
+		if prev, dup := codes[kp.code]; dup {
+			t.Errorf("kinds %v and %v share the code %q", prev, k, kp.code)
+		}
+		codes[kp.code] = k
+		err := engine.NewError(k, "a new error of kind "+k.String())
+		if p := problemFor(err); p.Status != kp.status || p.Code != kp.code || p.Title != kp.title {
+			t.Errorf("problemFor(new %v error) = %d %q %q, want %d %q %q", k, p.Status, p.Code, p.Title, kp.status, kp.code, kp.title)
+		}
+	}
+	p := problemFor(fmt.Errorf("generate: %w", &engine.UnknownLevelError{Name: "x"}))
+	if p.Parameter != "level" || len(p.Allowed) != 4 || p.Allowed[0] != "easy" {
+		t.Errorf("unknown level problem = %+v, want parameter level, allowed easy..evil", p)
+	}
+	p = problemFor(&engine.OptionsError{Field: "MaxGivens", Reason: "x"})
+	if p.Parameter != "maxgivens" {
+		t.Errorf("options problem parameter = %q, want maxgivens", p.Parameter)
 	}
 }

@@ -2,9 +2,9 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strings"
 )
 
@@ -145,11 +145,20 @@ func (e *UnknownAlgorithmError) Error() string {
 	return fmt.Sprintf("unknown algorithm %q: want one of %s", e.Name, strings.Join(e.Valid, ", "))
 }
 
+// Kind returns KindInvalid.
+func (e *UnknownAlgorithmError) Kind() Kind { return KindInvalid }
+
+// Parameter returns "algorithm", the input at fault.
+func (e *UnknownAlgorithmError) Parameter() string { return "algorithm" }
+
+// Allowed returns the valid names.
+func (e *UnknownAlgorithmError) Allowed() []string { return slices.Clone(e.Valid) }
+
 // ErrBudgetExceeded means a solver used up its work budget (nodes, attempts
 // or swaps) before finishing. The puzzle may still have a solution: a
 // randomized solver cannot tell, and a systematic one simply ran out of
 // time. Errors wrap it with the algorithm and the work done.
-var ErrBudgetExceeded = errors.New("search budget exceeded")
+var ErrBudgetExceeded = NewError(KindBudgetExceeded, "search budget exceeded")
 
 // PuzzleSeed returns a seed derived from the grid alone (FNV-1a over its 81
 // cells), so that the randomized algorithms behave the same on every run,

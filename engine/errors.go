@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"errors"
-	"fmt"
-)
+import "fmt"
 
 // ErrorCode tells what kind of fault a ParseError describes.
 type ErrorCode uint8
@@ -67,6 +64,19 @@ func (e *ParseError) Error() string {
 	return "invalid puzzle: " + e.Code.String()
 }
 
+// Kind returns KindMalformed.
+func (e *ParseError) Kind() Kind { return KindMalformed }
+
+// Parameter names the input at fault: "puzzle" for text, "grid" for the
+// rows of FromRows.
+func (e *ParseError) Parameter() string {
+	switch e.Code {
+	case ErrRowCount, ErrRowLength, ErrValue:
+		return "grid"
+	}
+	return "puzzle"
+}
+
 // ConflictError reports a digit given twice in one unit.
 type ConflictError struct {
 	Digit int    // the repeated digit
@@ -79,11 +89,14 @@ func (e *ConflictError) Error() string {
 	return fmt.Sprintf("digit %d appears twice in %s: %s and %s", e.Digit, UnitName(e.Unit), CellName(e.Cells[0]), CellName(e.Cells[1]))
 }
 
+// Kind returns KindConflict.
+func (e *ConflictError) Kind() Kind { return KindConflict }
+
 // Errors about the solutions of a well-formed puzzle.
 var (
 	// ErrNoSolution means the puzzle has no solution.
-	ErrNoSolution = errors.New("puzzle has no solution")
+	ErrNoSolution = NewError(KindUnsolvable, "puzzle has no solution")
 	// ErrMultipleSolutions means the puzzle has more than one solution,
 	// where exactly one is required.
-	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
+	ErrMultipleSolutions = NewError(KindAmbiguous, "puzzle has more than one solution")
 )

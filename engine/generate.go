@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -98,7 +97,7 @@ const (
 // ErrGenerationFailed means Generate drew MaxAttempts completed grids, or
 // used up its rating budget, without finding a puzzle that meets the
 // options.
-var ErrGenerationFailed = errors.New("no puzzle meets the options")
+var ErrGenerationFailed = NewError(KindInfeasible, "no puzzle meets the options")
 
 // OptionsError reports GenerateOptions that no puzzle can meet.
 type OptionsError struct {
@@ -110,6 +109,12 @@ type OptionsError struct {
 func (e *OptionsError) Error() string {
 	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
 }
+
+// Kind returns KindInvalid.
+func (e *OptionsError) Kind() Kind { return KindInvalid }
+
+// Parameter returns the offending field.
+func (e *OptionsError) Parameter() string { return e.Field }
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
 // generating: the checks Generate starts with. Besides the ranges of the

@@ -116,7 +116,7 @@ func BenchmarkPoolGet(b *testing.B) {
 	b.ReportMetric(float64(lat[min(len(lat)-1, len(lat)*99/100)].Nanoseconds())/1e3, "p99-µs")
 }
 
-// BenchmarkVariant measures Puzzle.VariantOf, the pool's answer to bursts.
+// BenchmarkVariant measures Puzzle.VariantOf, the service's answer to bursts.
 func BenchmarkVariant(b *testing.B) {
 	p, err := Generate(context.Background(), GenerateOptions{Level: Hard, Seed: 1})
 	if err != nil {

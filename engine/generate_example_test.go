@@ -70,11 +70,11 @@ func ExamplePool() {
 		return
 	}
 	fmt.Println(p.Level, p.Fresh, engine.Solve(p.Puzzle).Count)
-	v, ok := pool.Variant(engine.Hard, 42)
-	fmt.Println(ok, v.Level, v.Fresh, engine.Solve(v.Puzzle).Count)
+	v := p.VariantOf(42) // an isomorphic copy: same level, rating and solution count
+	fmt.Println(v.Level, v.Fresh, engine.Solve(v.Puzzle).Count)
 	// Output:
 	// hard true 1
-	// true hard false 1
+	// hard false 1
 }
 
 // RenderSVG draws a printable grid.

@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Level is a difficulty class of the service: Easy, Medium, Hard or Evil,
 // seed 000's four levels. The zero Level is no level.
@@ -37,6 +40,15 @@ type UnknownLevelError struct{ Name string }
 func (e *UnknownLevelError) Error() string {
 	return fmt.Sprintf("unknown level %q: want easy, medium, hard or evil", e.Name)
 }
+
+// Kind returns KindInvalid.
+func (e *UnknownLevelError) Kind() Kind { return KindInvalid }
+
+// Parameter returns "level", the input at fault.
+func (e *UnknownLevelError) Parameter() string { return "level" }
+
+// Allowed returns the level names, easiest first.
+func (e *UnknownLevelError) Allowed() []string { return slices.Clone(levelNames[1:]) }
 
 // ParseLevel returns the level with the given lower-case name.
 func ParseLevel(name string) (Level, error) {

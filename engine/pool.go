@@ -4,7 +4,6 @@ import (
 	"context"
 	cryptorand "crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -14,11 +13,13 @@ import (
 
 // Pool errors.
 var (
-	// ErrOverloaded means too many requests are already waiting for
-	// generation: the request fails at once instead of queueing.
-	ErrOverloaded = errors.New("generation pool overloaded")
+	// ErrOverloaded means no capacity is free now: too many requests
+	// already wait for generation, or (in the service) no slot for a
+	// solve freed up in time. The request fails at once instead of
+	// queueing; errors wrap it with what was full.
+	ErrOverloaded = NewError(KindOverloaded, "overloaded")
 	// ErrPoolClosed means the pool was closed.
-	ErrPoolClosed = errors.New("generation pool closed")
+	ErrPoolClosed = NewError(KindNotReady, "generation pool closed")
 )
 
 // Pool defaults.
@@ -31,8 +32,6 @@ const (
 	// only expect to wait longer than its neighbours' whole generation
 	// time, so it is turned away (ErrOverloaded).
 	waitingPerWorker = 4
-	// recentSize is the number of puzzles per level kept for variants.
-	recentSize = 32
 	// refillBackoffMin and refillBackoffMax bound the pause of a worker
 	// after a failed background generation: the pause doubles with each
 	// failure in a row, from the minimum up to the maximum, and a success
@@ -64,17 +63,17 @@ type PoolHooks interface {
 	Rejected(level Level, reason string)
 }
 
-// NopHooks is a PoolHooks that ignores everything.
-type NopHooks struct{}
+// NopPoolHooks is a PoolHooks that ignores everything.
+type NopPoolHooks struct{}
 
 // Generated does nothing.
-func (NopHooks) Generated(Level, time.Duration, int) {}
+func (NopPoolHooks) Generated(Level, time.Duration, int) {}
 
 // Depth does nothing.
-func (NopHooks) Depth(Level, int) {}
+func (NopPoolHooks) Depth(Level, int) {}
 
 // Rejected does nothing.
-func (NopHooks) Rejected(Level, string) {}
+func (NopPoolHooks) Rejected(Level, string) {}
 
 // PoolConfig configures a Pool. Zero fields take the defaults.
 type PoolConfig struct {
@@ -94,7 +93,7 @@ type PoolConfig struct {
 	// Options is the template of the pool's generation options: the pool
 	// sets Level and Seed (Symmetry, say, comes from here).
 	Options GenerateOptions
-	// Hooks receives the measurements (default NopHooks).
+	// Hooks receives the measurements (default NopPoolHooks).
 	Hooks PoolHooks
 	// Generate is the generator (default the package's Generate); tests
 	// substitute fakes.
@@ -103,17 +102,21 @@ type PoolConfig struct {
 
 // Pool is the generation worker pool: a bounded set of workers that keep a
 // buffer of ready puzzles per level filled in the background and run
-// on-demand generation for requests that want it.
+// on-demand generation for requests that want it. It only produces: which
+// puzzle a request gets (buffered, fresh, a variant of a recent one) is the
+// caller's decision (the service's supply).
 //
 //   - Get takes a ready puzzle (well under a microsecond); when the level's
 //     buffer is empty it waits for the workers, bounded by its context.
 //     TryGet never waits.
 //   - Generate and Fresh run one generation on a worker, bounded by the
 //     request's context.
-//   - Variant returns, without blocking, an isomorphic variant of a recent
-//     puzzle of the level: the answer to bursts beyond the buffer.
 //   - At most MaxWaiting requests wait at once; more fail fast with
 //     ErrOverloaded.
+//
+// The level arguments must be one of the four levels (Level.Check): the
+// pool trusts its callers, which validate their input once at their edge,
+// and panics on any other value.
 //
 // Every goroutine of the pool is started by NewPool and ended by Close, which
 // waits for them. A Pool is safe for concurrent use.
@@ -135,8 +138,6 @@ type Pool struct {
 	mu       sync.Mutex
 	inflight [Evil + 1]int // background generations running per level
 	waiters  [Evil + 1]int // Get calls waiting per level
-	recent   [Evil + 1][]Puzzle
-	next     [Evil + 1]int // ring position in recent
 	failures int           // background generations failed in a row
 }
 
@@ -145,11 +146,6 @@ type job struct {
 	ctx  context.Context
 	opt  GenerateOptions
 	done chan jobResult // buffered: the worker never blocks on it
-	// template is true when opt is the pool's template (Fresh): only such
-	// puzzles join the recent puzzles that Variant transforms, so that a
-	// puzzle made with a caller's own options (a puzzle of the day) is
-	// never handed out again as a variant.
-	template bool
 }
 
 type jobResult struct {
@@ -194,7 +190,7 @@ func NewPool(cfg PoolConfig) *Pool {
 	}
 	p := &Pool{cfg: cfg, hooks: cfg.Hooks, gen: cfg.Generate}
 	if p.hooks == nil {
-		p.hooks = NopHooks{}
+		p.hooks = NopPoolHooks{}
 	}
 	if p.gen == nil {
 		p.gen = Generate
@@ -292,7 +288,6 @@ func (p *Pool) refill(l Level) {
 	p.failures = 0
 	p.mu.Unlock()
 	p.hooks.Generated(l, d, pz.Attempts)
-	p.remember(pz)
 	select {
 	case p.ready[l] <- pz:
 	default: // full: a waiter gave up after this generation was claimed
@@ -338,9 +333,6 @@ func (p *Pool) run(j *job) {
 	cancel()
 	if err == nil {
 		p.hooks.Generated(pz.Level, d, pz.Attempts)
-		if j.template {
-			p.remember(pz)
-		}
 	}
 	j.done <- jobResult{pz, err}
 }
@@ -351,22 +343,6 @@ func (p *Pool) options(l Level) GenerateOptions {
 	opt.Level = l
 	opt.Seed = SplitSeed(p.cfg.Seed, p.n.Add(1))
 	return opt
-}
-
-// remember keeps pz among the recent puzzles of its level for Variant.
-func (p *Pool) remember(pz Puzzle) {
-	l := pz.Level
-	if l == 0 || l > Evil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if len(p.recent[l]) < recentSize {
-		p.recent[l] = append(p.recent[l], pz)
-		return
-	}
-	p.recent[l][p.next[l]] = pz
-	p.next[l] = (p.next[l] + 1) % recentSize
 }
 
 // signal wakes one idle worker, if any sleeps.
@@ -384,7 +360,7 @@ func (p *Pool) admit(l Level) error {
 		return nil
 	default:
 		p.hooks.Rejected(l, RejectOverloaded)
-		return ErrOverloaded
+		return fmt.Errorf("generation pool: %d requests already waiting: %w", cap(p.waiting), ErrOverloaded)
 	}
 }
 
@@ -428,8 +404,7 @@ func (p *Pool) Get(ctx context.Context, l Level) (Puzzle, error) {
 }
 
 // TryGet takes a ready puzzle of level l without waiting; false when the
-// buffer is empty, the level unknown or the pool closed. Cost: a channel
-// receive.
+// buffer is empty or the pool closed. Cost: a channel receive.
 func (p *Pool) TryGet(l Level) (Puzzle, bool) {
 	if p.check(l) != nil {
 		return Puzzle{}, false
@@ -449,10 +424,11 @@ func (p *Pool) took(l Level) {
 	p.signal()
 }
 
-// check rejects unknown levels and a closed pool.
+// check panics on a level that is none of the four (a caller's bug, see
+// Pool) and reports a closed pool.
 func (p *Pool) check(l Level) error {
-	if err := l.Check(); err != nil {
-		return err
+	if l < Easy || l > Evil {
+		panic(fmt.Sprintf("engine: Pool called with %v", l))
 	}
 	if p.ctx.Err() != nil {
 		return ErrPoolClosed
@@ -468,19 +444,18 @@ func (p *Pool) Fresh(ctx context.Context, l Level) (Puzzle, error) {
 	if err := p.check(l); err != nil {
 		return Puzzle{}, err
 	}
-	return p.generate(ctx, p.options(l), true)
+	return p.generate(ctx, p.options(l))
 }
 
 // Generate runs Generate(ctx, opt) on one of the pool's workers, so that
 // callers with their own options (a puzzle of the day, say) share the pool's
 // CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
-// Its puzzles are not kept for Variant.
 func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
-	return p.generate(ctx, opt, false)
+	return p.generate(ctx, opt)
 }
 
-// generate runs a job on a worker; template says opt is the pool's template.
-func (p *Pool) generate(ctx context.Context, opt GenerateOptions, template bool) (Puzzle, error) {
+// generate runs a job on a worker.
+func (p *Pool) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
 	if p.ctx.Err() != nil {
 		return Puzzle{}, ErrPoolClosed
 	}
@@ -488,7 +463,7 @@ func (p *Pool) generate(ctx context.Context, opt GenerateOptions, template bool)
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
-	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1), template: template}
+	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
 	select {
 	case p.jobs <- j:
 	case <-ctx.Done():
@@ -511,29 +486,8 @@ func (p *Pool) generate(ctx context.Context, opt GenerateOptions, template bool)
 	return r.p, r.err
 }
 
-// Variant returns an isomorphic variant (Puzzle.VariantOf(seed)) of one of
-// the recent puzzles of level l made with the pool's template (by the
-// workers' refills or Fresh; never by Generate), chosen by seed, without
-// blocking; false when the pool has made no such puzzle of l yet. The variant has the same solution
-// count and rating as its original and Fresh == false.
-func (p *Pool) Variant(l Level, seed uint64) (Puzzle, bool) {
-	if l < Easy || l > Evil {
-		return Puzzle{}, false
-	}
-	p.mu.Lock()
-	n := len(p.recent[l])
-	var pz Puzzle
-	if n > 0 {
-		pz = p.recent[l][seed%uint64(n)]
-	}
-	p.mu.Unlock()
-	if n == 0 {
-		return Puzzle{}, false
-	}
-	return pz.VariantOf(seed), true
-}
-
-// Depth returns the number of ready puzzles of level l.
+// Depth returns the number of ready puzzles of level l (0 for a level
+// that is none of the four).
 func (p *Pool) Depth(l Level) int {
 	if l < Easy || l > Evil {
 		return 0

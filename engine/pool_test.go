@@ -105,9 +105,6 @@ func TestPoolFillsBuffers(t *testing.T) {
 	if pz, ok := p.TryGet(Medium); !ok || pz.Level != Medium {
 		t.Fatalf("TryGet(medium) = %+v, %v with a full buffer", pz, ok)
 	}
-	if _, ok := p.TryGet(Level(0)); ok {
-		t.Fatal("TryGet(Level(0)) ok")
-	}
 	waitFor(t, "refilled medium", func() bool { return p.Depth(Medium) == 3 })
 	seen := map[uint64]bool{}
 	for _, l := range levels {
@@ -232,17 +229,21 @@ func TestPoolFreshAndBadLevel(t *testing.T) {
 	if err != nil || pz.Level != Evil {
 		t.Fatalf("Fresh(evil) = %+v, %v", pz, err)
 	}
-	if _, err := p.Get(context.Background(), Level(9)); err == nil {
-		t.Errorf("Get(Level(9)) = nil error, want an unknown level")
-	}
-	if _, ok := p.Variant(Level(0), 1); ok {
-		t.Errorf("Variant(Level(0)) ok, want false")
+	for _, l := range []Level{0, 9} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("TryGet(%v) did not panic: the pool trusts its callers' levels", l)
+				}
+			}()
+			p.TryGet(l)
+		}()
 	}
 }
 
 // TestPoolRealGenerator runs the pool with the real generator: every level's
 // puzzle has one solution (by the oracle) and the level asked for, and
-// variants keep both.
+// its variants keep both.
 func TestPoolRealGenerator(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	p := NewPool(PoolConfig{Workers: 2, BufferSize: 1, Seed: 3})
@@ -255,9 +256,9 @@ func TestPoolRealGenerator(t *testing.T) {
 			t.Fatalf("Get(%v) = %v", l, err)
 		}
 		checkPuzzle(t, pz, l)
-		v, ok := p.Variant(l, 99)
-		if !ok || v.Fresh {
-			t.Fatalf("Variant(%v) = %+v, %v: want a variant", l, v, ok)
+		v := pz.VariantOf(99)
+		if v.Fresh {
+			t.Fatalf("VariantOf(%v) = %+v: want a variant", l, v)
 		}
 		checkPuzzle(t, v, l)
 	}
@@ -328,33 +329,5 @@ func TestPoolBacksOffFailures(t *testing.T) {
 	// A call ending as Close cancels is not reported: up to one per worker.
 	if got, n := h.count(RejectFailed), int(calls.Load()); got > n || got < n-2 {
 		t.Errorf("Rejected(failed) reported %d times for %d failed calls", got, n)
-	}
-}
-
-// TestPoolVariantSkipsCustomOptions: a puzzle made by Pool.Generate with a
-// caller's options (the puzzle of the day) must never come back from
-// Variant, which serves the template's puzzles to anyone.
-func TestPoolVariantSkipsCustomOptions(t *testing.T) {
-	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	const daily = 0xda11
-	f := &fakeGen{}
-	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 5, Generate: f.generate})
-	defer p.Close()
-	waitFor(t, "full buffers", p.Ready)
-	pz, err := p.Generate(context.Background(), GenerateOptions{Level: Evil, Seed: daily})
-	if err != nil || pz.Seed != daily {
-		t.Fatalf("Generate(daily) = %+v, %v", pz, err)
-	}
-	if _, err := p.Fresh(context.Background(), Evil); err != nil {
-		t.Fatalf("Fresh(evil) = %v", err)
-	}
-	for s := range uint64(64) {
-		v, ok := p.Variant(Evil, s)
-		if !ok {
-			t.Fatalf("Variant(evil, %d) = false, want a variant", s)
-		}
-		if v.Seed == daily {
-			t.Fatalf("Variant(evil, %d) is a variant of the puzzle of the day", s)
-		}
 	}
 }

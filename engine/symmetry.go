@@ -1,6 +1,9 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Symmetry is the pattern the givens of a generated puzzle keep: a cell is a
 // given exactly when its images under the symmetry are. The zero Symmetry is
@@ -46,6 +49,15 @@ type UnknownSymmetryError struct{ Name string }
 func (e *UnknownSymmetryError) Error() string {
 	return fmt.Sprintf("unknown symmetry %q: want none, rotational, mirror or diagonal", e.Name)
 }
+
+// Kind returns KindInvalid.
+func (e *UnknownSymmetryError) Kind() Kind { return KindInvalid }
+
+// Parameter returns "symmetry", the input at fault.
+func (e *UnknownSymmetryError) Parameter() string { return "symmetry" }
+
+// Allowed returns the symmetry names, None first.
+func (e *UnknownSymmetryError) Allowed() []string { return slices.Clone(symmetryNames[:]) }
 
 // ParseSymmetry returns the symmetry with the given name. Besides the names
 // String returns it accepts "" for None and "180" and "rotational180" for

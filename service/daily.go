@@ -29,6 +29,12 @@ func (e *DateError) Error() string {
 		FirstDaily.Format(time.DateOnly), LastDaily.Format(time.DateOnly))
 }
 
+// Kind returns engine.KindInvalid.
+func (e *DateError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "date", the input at fault.
+func (e *DateError) Parameter() string { return "date" }
+
 type dailyKey struct {
 	date  string
 	level engine.Level

@@ -8,12 +8,11 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// fakePool is a hand-written Pool: depth puzzles buffered per level, an
-// optional recent puzzle for variants, and a generator that can block.
+// fakePool is a hand-written Pool: depth puzzles buffered per level and a
+// generator that can block.
 type fakePool struct {
 	mu        sync.Mutex
 	depth     map[engine.Level]int
-	recent    bool
 	block     bool // Get on an empty buffer, Fresh and Generate wait for ctx
 	genErr    error
 	generated []engine.GenerateOptions
@@ -80,22 +79,11 @@ func (p *fakePool) Generate(ctx context.Context, opt engine.GenerateOptions) (en
 	return puzzleOf(opt.Level, opt.Seed, true), nil
 }
 
-func (p *fakePool) Variant(l engine.Level, seed uint64) (engine.Puzzle, bool) {
-	if !p.recent {
-		return engine.Puzzle{}, false
-	}
-	v := puzzleOf(l, 4, false)
-	v.Variant = seed
-	return v, true
-}
-
 func (p *fakePool) Depth(l engine.Level) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.depth[l]
 }
-
-func (p *fakePool) Ready() bool { return true }
 
 // countHooks counts Served calls.
 type countHooks struct {

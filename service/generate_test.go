@@ -20,21 +20,22 @@ func TestGenerateSources(t *testing.T) {
 		wantSeeds []uint64
 		wantErr   error
 	}{
-		{"buffered", &fakePool{depth: map[engine.Level]int{engine.Easy: 2}, recent: true},
+		{"buffered", &fakePool{depth: map[engine.Level]int{engine.Easy: 2}},
 			GenerateRequest{Level: engine.Easy, Count: 2}, []bool{true, true}, []uint64{1, 1}, nil},
-		{"buffer runs dry: variants", &fakePool{depth: map[engine.Level]int{engine.Easy: 1}, recent: true},
-			GenerateRequest{Level: engine.Easy, Count: 3}, []bool{true, false, false}, []uint64{1, 4, 4}, nil},
+		{"buffer runs dry: variants of what went out", &fakePool{depth: map[engine.Level]int{engine.Easy: 1}},
+			GenerateRequest{Level: engine.Easy, Count: 3}, []bool{true, false, false}, []uint64{1, 1, 1}, nil},
 		{"cold pool waits", &fakePool{},
-			GenerateRequest{Level: engine.Hard}, []bool{true}, []uint64{2}, nil},
+			GenerateRequest{Level: engine.Hard, Count: 1}, []bool{true}, []uint64{2}, nil},
 		{"cold pool past the deadline", &fakePool{block: true},
-			GenerateRequest{Level: engine.Hard}, nil, nil, context.DeadlineExceeded},
-		{"fresh skips buffer and variants", &fakePool{depth: map[engine.Level]int{engine.Evil: 5}, recent: true},
-			GenerateRequest{Level: engine.Evil, Fresh: true}, []bool{true}, []uint64{3}, nil},
+			GenerateRequest{Level: engine.Hard, Count: 1}, nil, nil, context.DeadlineExceeded},
+		{"fresh skips buffer and variants", &fakePool{depth: map[engine.Level]int{engine.Evil: 5}},
+			GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}, []bool{true}, []uint64{3}, nil},
 		{"fresh past the deadline", &fakePool{block: true},
-			GenerateRequest{Level: engine.Evil, Fresh: true}, nil, nil, context.DeadlineExceeded},
+			GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}, nil, nil, context.DeadlineExceeded},
 		{"seeded batch counts up", &fakePool{depth: map[engine.Level]int{engine.Medium: 5}},
 			GenerateRequest{Level: engine.Medium, Count: 3, Seed: &seed}, []bool{true, true, true}, []uint64{40, 41, 42}, nil},
-		{"level 0", &fakePool{}, GenerateRequest{}, nil, nil, &engine.UnknownLevelError{}},
+		{"level 0", &fakePool{}, GenerateRequest{Count: 1}, nil, nil, &engine.UnknownLevelError{}},
+		{"count 0", &fakePool{}, GenerateRequest{Level: engine.Easy}, nil, nil, &BatchError{}},
 		{"batch too large", &fakePool{}, GenerateRequest{Level: engine.Easy, Count: MaxBatch + 1}, nil, nil, &BatchError{}},
 	}
 	for _, tt := range tests {
@@ -84,9 +85,9 @@ func typeName(err error) string {
 }
 
 func TestGenerateSymmetryGoesToTheWorkers(t *testing.T) {
-	pool := &fakePool{depth: map[engine.Level]int{engine.Hard: 5}, recent: true}
+	pool := &fakePool{depth: map[engine.Level]int{engine.Hard: 5}}
 	s := New(Config{}, Deps{Pool: pool})
-	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard, Symmetry: engine.Mirror}); err != nil {
+	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard, Count: 1, Symmetry: engine.Mirror}); err != nil {
 		t.Fatal(err)
 	}
 	if len(pool.generated) != 1 || pool.generated[0].Symmetry != engine.Mirror || pool.generated[0].Level != engine.Hard {
@@ -96,7 +97,7 @@ func TestGenerateSymmetryGoesToTheWorkers(t *testing.T) {
 
 func TestGenerateWithoutPool(t *testing.T) {
 	s := New(Config{}, Deps{})
-	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Easy}); !errors.Is(err, ErrNotReady) {
+	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Easy, Count: 1}); !errors.Is(err, ErrNotReady) {
 		t.Errorf("Generate without a pool = %v, want ErrNotReady", err)
 	}
 	if s.Ready() != true {
@@ -105,7 +106,7 @@ func TestGenerateWithoutPool(t *testing.T) {
 }
 
 func TestGenerateFreshRate(t *testing.T) {
-	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 5, engine.Hard: 5}, recent: true}
+	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 5, engine.Hard: 5}}
 	s := New(Config{FreshRate: 1, FreshBurst: 2}, Deps{Pool: pool})
 	got, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Easy, Count: 4})
 	if err != nil {
@@ -122,7 +123,7 @@ func TestGenerateFreshRate(t *testing.T) {
 		t.Errorf("easy buffer holds %d, want 3 (two taken)", pool.Depth(engine.Easy))
 	}
 	// Levels have budgets of their own.
-	if got, _ := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard}); !got[0].Fresh {
+	if got, _ := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard, Count: 1}); !got[0].Fresh {
 		t.Error("hard puzzle after easy ones spent their budget is a variant, want fresh")
 	}
 	unlimited := New(Config{FreshRate: -1}, Deps{Pool: &fakePool{depth: map[engine.Level]int{engine.Easy: 50}}})
@@ -131,5 +132,57 @@ func TestGenerateFreshRate(t *testing.T) {
 		if !p.Fresh {
 			t.Fatalf("no limit: puzzle %d is a variant", i)
 		}
+	}
+}
+
+// TestGenerateVariantsOnlyOfThePoolsPuzzles: a puzzle made with a caller's
+// own options (a seed, a symmetry, the puzzle of the day) never comes back
+// as a variant, which anyone may receive; buffered and fresh ones do.
+func TestGenerateVariantsOnlyOfThePoolsPuzzles(t *testing.T) {
+	pool := &fakePool{}
+	s := New(Config{FreshRate: -1}, Deps{Pool: pool})
+	seed := uint64(0xda11)
+	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Evil, Count: 3, Seed: &seed}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Daily(context.Background(), FirstDaily, engine.Evil); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := s.supply.variant(engine.Evil, 1); ok {
+		t.Fatalf("a variant exists after seeded and daily puzzles only")
+	}
+	if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}); err != nil {
+		t.Fatal(err)
+	}
+	for v := range uint64(16) {
+		pz, ok := s.supply.variant(engine.Evil, v)
+		if !ok || pz.Fresh || pz.Seed != 3 {
+			t.Fatalf("variant(evil, %d) = %+v, %v: want a variant of the fresh puzzle (seed 3)", v, pz, ok)
+		}
+	}
+}
+
+// TestReadyLatches: the service turns ready once every level has had a
+// buffered puzzle (or one went out), and stays ready when the buffers run
+// dry under load.
+func TestReadyLatches(t *testing.T) {
+	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 1, engine.Medium: 1, engine.Hard: 1}}
+	s := New(Config{}, Deps{Pool: pool})
+	if s.Ready() {
+		t.Fatal("ready with no evil puzzle anywhere")
+	}
+	pool.mu.Lock()
+	pool.depth[engine.Evil] = 1
+	pool.mu.Unlock()
+	if !s.Ready() {
+		t.Fatal("not ready with a puzzle of every level buffered")
+	}
+	for _, l := range engine.Levels() { // drain every buffer
+		if _, err := s.Generate(context.Background(), GenerateRequest{Level: l, Count: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if pool.Depth(engine.Evil) != 0 || !s.Ready() {
+		t.Errorf("after the buffers ran dry (evil depth %d): Ready() = %v, want true", pool.Depth(engine.Evil), s.Ready())
 	}
 }

@@ -7,13 +7,13 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// Hook operation names passed to Hooks.Rated and Hooks.Refused.
+// Hook operation names passed to Hooks.Rated and Hooks.AdmissionRejected.
 const (
 	OpRate    = "rate"
 	OpExplain = "explain"
 	OpHint    = "hint"
 	// OpSolve and OpSlowSolve name /solve calls refused a shared slot and
-	// a slow-solve slot, for Hooks.Refused.
+	// a slow-solve slot, for Hooks.AdmissionRejected.
 	OpSolve     = "solve"
 	OpSlowSolve = "slow_solve"
 )
@@ -21,7 +21,7 @@ const (
 // Rate rates puzzle g with the engine's rater. The puzzle must have
 // exactly one solution: it fails with *engine.ConflictError,
 // engine.ErrNoSolution or engine.ErrMultipleSolutions otherwise. It takes
-// one CPU slot (ErrOverloaded when none frees up in time).
+// one CPU slot (engine.ErrOverloaded when none frees up in time).
 func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
 	release, err := s.admit(ctx, OpRate)
 	if err != nil {

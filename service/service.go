@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -33,7 +32,7 @@ const (
 	// them finish typical puzzles and cuts the pathological ones.
 	DefaultSlowSolveTimeout = 2 * time.Second
 	// DefaultAdmissionWait is how long a request waits for a free slot
-	// before it is refused with ErrOverloaded: overload answers fast
+	// before it is refused with engine.ErrOverloaded: overload answers fast
 	// instead of queueing forever.
 	DefaultAdmissionWait = 100 * time.Millisecond
 	// MaxBatch is the largest count of puzzles one generate call returns.
@@ -63,14 +62,11 @@ func DefaultMaxSlowInFlight() int {
 	return max(1, Cores()/2)
 }
 
-// Errors of the service layer, beside the engine's.
-var (
-	// ErrOverloaded means no capacity was free within the admission wait;
-	// the caller should retry later.
-	ErrOverloaded = errors.New("service overloaded")
-	// ErrNotReady means the generation pool has not warmed up yet.
-	ErrNotReady = errors.New("service not ready")
-)
+// ErrNotReady means the service cannot generate: it has no pool, or the
+// pool has not warmed up yet. Its kind is engine.KindNotReady. (A refusal
+// for want of capacity is engine.ErrOverloaded, the one overload error of
+// the program.)
+var ErrNotReady = engine.NewError(engine.KindNotReady, "service not ready")
 
 // Config holds the tunable limits of a Service. Zero fields take the
 // defaults above.
@@ -86,7 +82,7 @@ type Config struct {
 	// engine.ErrBudgetExceeded.
 	SlowSolveTimeout time.Duration
 	// MaxSlowInFlight bounds the slow solves running at once; one more
-	// fails at once with ErrOverloaded. It is taken before, and besides, a
+	// fails at once with engine.ErrOverloaded. It is taken before, and besides, a
 	// MaxInFlight slot.
 	MaxSlowInFlight int
 	// FreshRate bounds the buffered (fresh) puzzles per second and level
@@ -129,17 +125,21 @@ func (c Config) withDefaults() Config {
 // Hooks receives what the service did, for metrics. Implementations must be
 // safe for concurrent use and fast: they run on the request path.
 type Hooks interface {
-	// Solved reports one solve with the named algorithm and its duration.
+	// Solved reports one solve with engine.DefaultAlgorithm (named) and
+	// its duration: microseconds.
 	Solved(algorithm string, d time.Duration)
+	// SlowSolved reports one solve with another algorithm and its
+	// duration: milliseconds to seconds (see Service.solveSlow).
+	SlowSolved(algorithm string, d time.Duration)
 	// Rated reports one rating (or explanation, or hint) and its duration.
 	Rated(op string, d time.Duration)
 	// Served reports one puzzle handed out: fresh from the pool, or an
 	// isomorphic variant of a recent one when the pool's buffer was empty.
 	Served(level engine.Level, fresh bool)
-	// Refused reports one call of operation op (OpSolve, OpSlowSolve,
-	// OpRate, OpExplain, OpHint) refused with ErrOverloaded for want of a
-	// slot.
-	Refused(op string)
+	// AdmissionRejected reports one call of operation op (OpSolve,
+	// OpSlowSolve, OpRate, OpExplain, OpHint) refused with
+	// engine.ErrOverloaded for want of a slot.
+	AdmissionRejected(op string)
 }
 
 // NopHooks is Hooks that does nothing.
@@ -148,14 +148,17 @@ type NopHooks struct{}
 // Solved does nothing.
 func (NopHooks) Solved(string, time.Duration) {}
 
+// SlowSolved does nothing.
+func (NopHooks) SlowSolved(string, time.Duration) {}
+
 // Rated does nothing.
 func (NopHooks) Rated(string, time.Duration) {}
 
 // Served does nothing.
 func (NopHooks) Served(engine.Level, bool) {}
 
-// Refused does nothing.
-func (NopHooks) Refused(string) {}
+// AdmissionRejected does nothing.
+func (NopHooks) AdmissionRejected(string) {}
 
 // Service is the set of use-cases. It is safe for concurrent use; its zero
 // value is not usable: build it with New.
@@ -164,9 +167,9 @@ type Service struct {
 	algorithms *engine.Registry // every algorithm Solve can run
 	hooks      Hooks
 	slots      chan struct{} // admission semaphore for CPU-bound calls
-	slow       chan struct{} // semaphore for slow-algorithm solves, taken first
+	slow       chan struct{} // slots of solveSlow, taken before a CPU slot
 	pool       Pool
-	fresh      *freshBudget
+	supply     *supply // nil without a pool
 	daily      dailyCache
 }
 
@@ -185,20 +188,24 @@ func New(cfg Config, deps Deps) *Service {
 	if deps.Hooks == nil {
 		deps.Hooks = NopHooks{}
 	}
-	return &Service{
+	s := &Service{
 		cfg:        cfg,
 		algorithms: engine.NewRegistry(classic.Algorithms()...),
 		hooks:      deps.Hooks,
 		slots:      make(chan struct{}, cfg.MaxInFlight),
 		slow:       make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:       deps.Pool,
-		fresh:      newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 	}
+	if deps.Pool != nil {
+		s.supply = newSupply(deps.Pool, cfg, deps.Hooks)
+	}
+	return s
 }
 
 // admit takes one CPU slot for operation op, waiting at most the admission
 // wait; the caller must call the returned release once. It fails with
-// ErrOverloaded (reported to Hooks.Refused) when no slot frees up in time,
+// engine.ErrOverloaded (reported to Hooks.AdmissionRejected) when no slot
+// frees up in time,
 // or with the context's error when ctx ends first.
 func (s *Service) admit(ctx context.Context, op string) (release func(), err error) {
 	select {
@@ -212,8 +219,8 @@ func (s *Service) admit(ctx context.Context, op string) (release func(), err err
 	case s.slots <- struct{}{}:
 		return s.release, nil
 	case <-t.C:
-		s.hooks.Refused(op)
-		return nil, ErrOverloaded
+		s.hooks.AdmissionRejected(op)
+		return nil, fmt.Errorf("no %s slot free within %s: %w", op, s.cfg.AdmissionWait, engine.ErrOverloaded)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -221,21 +228,9 @@ func (s *Service) admit(ctx context.Context, op string) (release func(), err err
 
 func (s *Service) release() { <-s.slots }
 
-// admitSlow takes one slow-solve slot without waiting: a slow solve is a
-// curiosity, and one that cannot start at once fails with ErrOverloaded
-// instead of queueing CPU-heavy work.
-func (s *Service) admitSlow() (release func(), err error) {
-	select {
-	case s.slow <- struct{}{}:
-		return func() { <-s.slow }, nil
-	default:
-		s.hooks.Refused(OpSlowSolve)
-		return nil, fmt.Errorf("%w: %d slow solves already running", ErrOverloaded, cap(s.slow))
-	}
-}
-
-// Ready reports whether the service can answer every use-case: the pool,
-// if any, has warmed up.
+// Ready reports whether the service can answer every use-case: without a
+// pool there is nothing to wait for; with one, its supply has warmed up once
+// (see supply.ready: a latch, not the buffer depth of the moment).
 func (s *Service) Ready() bool {
-	return s.pool == nil || s.pool.Ready()
+	return s.supply == nil || s.supply.ready()
 }

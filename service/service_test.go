@@ -23,10 +23,10 @@ func TestAdmission(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Solve(context.Background(), g, ""); !errors.Is(err, ErrOverloaded) {
+	if _, err := s.Solve(context.Background(), g, ""); !errors.Is(err, engine.ErrOverloaded) {
 		t.Errorf("Solve with no free slot = %v, want ErrOverloaded", err)
 	}
-	if _, err := s.Rate(context.Background(), g); !errors.Is(err, ErrOverloaded) {
+	if _, err := s.Rate(context.Background(), g); !errors.Is(err, engine.ErrOverloaded) {
 		t.Errorf("Rate with no free slot = %v, want ErrOverloaded", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -81,7 +81,7 @@ func TestSlowSolvesCannotStarveFast(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	for _, algo := range []string{"dfs", "naive", "propagate"} {
-		if _, err := s.Solve(context.Background(), g, algo); !errors.Is(err, ErrOverloaded) {
+		if _, err := s.Solve(context.Background(), g, algo); !errors.Is(err, engine.ErrOverloaded) {
 			t.Errorf("Solve(%s) beside a running slow solve = %v, want ErrOverloaded", algo, err)
 		}
 	}
@@ -114,14 +114,14 @@ func TestSlowSolveTimeout(t *testing.T) {
 	}
 }
 
-// refusedHooks counts Refused calls by operation.
+// refusedHooks counts AdmissionRejected calls by operation.
 type refusedHooks struct {
 	NopHooks
 	mu      sync.Mutex
 	refused map[string]int
 }
 
-func (h *refusedHooks) Refused(op string) {
+func (h *refusedHooks) AdmissionRejected(op string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.refused[op]++
@@ -135,20 +135,17 @@ func TestRefusedHook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	releaseSlow, err := s.admitSlow()
-	if err != nil {
-		t.Fatal(err)
-	}
+	s.slow <- struct{}{} // every slow-solve slot taken
 	_, _ = s.Solve(context.Background(), g, "")
 	_, _ = s.Solve(context.Background(), g, "dfs")
 	_, _ = s.Rate(context.Background(), g)
 	_, _, _ = s.Explain(context.Background(), g)
 	_, _ = s.Hint(context.Background(), g, g)
-	releaseSlow()
+	<-s.slow
 	release()
 	want := map[string]int{OpSolve: 1, OpSlowSolve: 1, OpRate: 1, OpExplain: 1, OpHint: 1}
 	if !maps.Equal(h.refused, want) {
-		t.Errorf("Refused calls = %v, want %v", h.refused, want)
+		t.Errorf("AdmissionRejected calls = %v, want %v", h.refused, want)
 	}
 }
 

@@ -25,17 +25,15 @@ type Solution struct {
 }
 
 // Solve solves puzzle g with the named algorithm of the service's registry
-// (engine's algorithms and the classic ones; "" for the default) and tells whether its solution is unique. An unknown
-// name fails with *engine.UnknownAlgorithmError, a puzzle whose givens
-// conflict with *engine.ConflictError, one without solution with
-// engine.ErrNoSolution, a slow solver out of budget with
-// engine.ErrBudgetExceeded. It takes one CPU slot (ErrOverloaded when none is
-// free in time) and honours ctx's deadline when the algorithm does.
+// (engine's algorithms and the classic ones; "" for the default) and tells
+// whether its solution is unique. An unknown name fails with
+// *engine.UnknownAlgorithmError, a puzzle whose givens conflict with
+// *engine.ConflictError, one without solution with engine.ErrNoSolution.
+// It takes one CPU slot (engine.ErrOverloaded when none is free in time).
 //
-// Any algorithm but engine.DefaultAlgorithm is slow: it first takes one of
-// Config.MaxSlowInFlight slots (ErrOverloaded at once when none is free),
-// and runs for at most Config.SlowSolveTimeout, past which it fails with
-// engine.ErrBudgetExceeded (ctx's own end still gives ctx's error).
+// engine.DefaultAlgorithm answers in microseconds; every other algorithm
+// takes the slow path (solveSlow), with its own admission, timeout and
+// hook.
 func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (Solution, error) {
 	a, err := s.algorithms.Parse(algorithm)
 	if err != nil {
@@ -44,16 +42,8 @@ func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (S
 	if err := g.Validate(); err != nil {
 		return Solution{}, err
 	}
-	solveCtx := ctx
 	if a.Name != engine.DefaultAlgorithm {
-		releaseSlow, err := s.admitSlow()
-		if err != nil {
-			return Solution{}, err
-		}
-		defer releaseSlow()
-		var cancel context.CancelFunc
-		solveCtx, cancel = context.WithTimeout(ctx, s.cfg.SlowSolveTimeout)
-		defer cancel()
+		return s.solveSlow(ctx, g, a)
 	}
 	release, err := s.admit(ctx, OpSolve)
 	if err != nil {
@@ -61,12 +51,14 @@ func (s *Service) Solve(ctx context.Context, g engine.Grid, algorithm string) (S
 	}
 	defer release()
 	start := time.Now()
-	res, err := a.Solve(solveCtx, g, 2)
+	res, err := a.Solve(ctx, g, 2)
 	s.hooks.Solved(a.Name, time.Since(start))
+	return solution(a, res, err)
+}
+
+// solution is the Solution of a's result res, or err.
+func solution(a engine.Algorithm, res engine.Result, err error) (Solution, error) {
 	if err != nil {
-		if ctx.Err() == nil && solveCtx.Err() != nil {
-			return Solution{}, fmt.Errorf("solve with %s: stopped after the slow-solve budget of %s: %w", a.Name, s.cfg.SlowSolveTimeout, engine.ErrBudgetExceeded)
-		}
 		return Solution{}, fmt.Errorf("solve with %s: %w", a.Name, err)
 	}
 	if res.Count == 0 {
