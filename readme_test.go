@@ -23,7 +23,7 @@ const commandLimit = 3 * time.Minute
 
 // notRun lists the documented commands this test does not run, each with
 // the reason; every other command of a sh block of README.md or docs/*.md
-// runs as written (see docCommand for the only rewrites).
+// runs as written (TestDocumentedCommands says which rewrites it makes).
 var notRun = []struct {
 	re     *regexp.Regexp
 	reason string
@@ -96,6 +96,29 @@ func docCommands(t *testing.T, path string) []docCommand {
 		t.Errorf("%s:%d: the command does not end before its block does", path, cur.line)
 	}
 	return cmds
+}
+
+func TestDocCommands(t *testing.T) {
+	md := "text\n```sh\n# a comment\ncurl a   # trailing\n\ncurl -d x \\\n  b\ncat <<'EOF' | wc -l\none\nEOF\n```\n```go\nnot run\n```\n```sh\nlast\n```\n"
+	path := filepath.Join(t.TempDir(), "doc.md")
+	if err := os.WriteFile(path, []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := []docCommand{
+		{path, 4, "curl a   # trailing"},
+		{path, 6, "curl -d x \\\n  b"},
+		{path, 8, "cat <<'EOF' | wc -l\none\nEOF"},
+		{path, 16, "last"},
+	}
+	got := docCommands(t, path)
+	if len(got) != len(want) {
+		t.Fatalf("docCommands = %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("command %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
 }
 
 // TestDocumentedCommands runs the commands of the README's and docs' sh
