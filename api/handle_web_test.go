@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestPage(t *testing.T) {
@@ -74,6 +75,23 @@ func TestPageIsSelfContained(t *testing.T) {
 	for _, asset := range []string{"app.js", "app.css", "icon.svg"} {
 		if !strings.Contains(string(webFiles["index.html"].body), "/assets/"+asset) {
 			t.Errorf("index.html does not load /assets/%s", asset)
+		}
+	}
+}
+
+// TestPageIsRateLimited holds the page and its assets to the clients'
+// rate limit, like the API calls the page makes.
+func TestPageIsRateLimited(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 2, RateWindow: time.Hour})
+	for i, path := range []string{"/", "/assets/app.js", "/assets/app.css"} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		want := http.StatusOK
+		if i >= 2 {
+			want = http.StatusTooManyRequests
+		}
+		if rec.Code != want {
+			t.Errorf("request %d, GET %s = %d, want %d", i+1, path, rec.Code, want)
 		}
 	}
 }
