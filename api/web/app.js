@@ -359,21 +359,27 @@
 
   // ---- loading puzzles -------------------------------------------------
 
-  function load(puzzle, solution, source, title, meta) {
-    game.puzzle = puzzle;
-    game.solution = solution || "";
-    game.source = source;
+  // fill sets every cell from an 81-character grid and starts the history
+  // afresh; done ends the game.
+  function fill(grid, done) {
     for (let i = 0; i < 81; i++) {
-      game.values[i] = puzzle[i] === "." ? 0 : Number(puzzle[i]);
+      game.values[i] = grid[i] === "." ? 0 : Number(grid[i]);
       game.notes[i] = 0;
     }
     game.wrong.clear();
     game.hint = null;
     game.undo = [];
     game.redo = [];
-    game.done = false;
-    $("board").classList.remove("solved");
+    game.done = done;
     $("hint").hidden = true;
+  }
+
+  function load(puzzle, solution, source, title, meta) {
+    game.puzzle = puzzle;
+    game.solution = solution || "";
+    game.source = source;
+    fill(puzzle, false);
+    $("board").classList.remove("solved");
     $("print").hidden = true;
     $("game-title").textContent = title;
     $("game-meta").textContent = meta;
@@ -498,17 +504,7 @@
   async function reveal() {
     if (game.puzzle === "" || game.done) return;
     try {
-      const sol = await ensureSolution();
-      for (let i = 0; i < 81; i++) {
-        game.values[i] = Number(sol[i]);
-        game.notes[i] = 0;
-      }
-      game.wrong.clear();
-      game.hint = null;
-      game.undo = [];
-      game.redo = [];
-      game.done = true;
-      $("hint").hidden = true;
+      fill(await ensureSolution(), true);
       stopClock();
       render();
       say("The solution is revealed.");

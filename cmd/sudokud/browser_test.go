@@ -418,6 +418,13 @@ func TestBrowser(t *testing.T) {
 	eval[bool](b, `window.scrollTo(0, 0), true`)
 	b.screenshot("desktop")
 
+	// Reveal fills in the solution.
+	b.do("revealing", chromedp.Click(chromedp.CSS("#btn-reveal")))
+	b.waitFor("the solution", `document.getElementById("message").textContent === "The solution is revealed."`)
+	if got := eval[string](b, `[...document.querySelectorAll("#board .value")].map((v) => v.textContent).join("")`); got != solution {
+		t.Errorf("revealed grid %s, want the solution %s", got, solution)
+	}
+
 	// Phone width, with touch: nothing wider than the screen, and a tap
 	// on a cell and a digit plays.
 	b.do("emulating a phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
