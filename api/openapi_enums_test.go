@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/classic"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated parts of openapi.yaml")
@@ -59,4 +61,35 @@ func TestOpenAPITechniques(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("rewrote the techniques of %s", path)
+}
+
+// TestOpenAPIEnums holds openapi.yaml's other enums to the names the
+// engine accepts, so a generated client's types accept exactly them.
+func TestOpenAPIEnums(t *testing.T) {
+	doc := loadSpec(t)
+	enum := func(name string) []string {
+		var names []string
+		for _, v := range doc.Components.Schemas[name].Value.Enum {
+			names = append(names, fmt.Sprint(v))
+		}
+		return names
+	}
+	symmetry := doc.Paths.Find("/generate").Get.Parameters.GetByInAndName("query", "symmetry").Schema.Value
+	var symmetries []string
+	for _, v := range symmetry.Enum {
+		symmetries = append(symmetries, fmt.Sprint(v))
+	}
+	tests := []struct {
+		name      string
+		got, want []string
+	}{
+		{"Level", enum("Level"), levelNames()},
+		{"Algorithm", enum("Algorithm"), engine.NewRegistry(classic.Algorithms()...).Names()},
+		{"symmetry", symmetries, symmetryNames()},
+	}
+	for _, tt := range tests {
+		if !slices.Equal(tt.got, tt.want) {
+			t.Errorf("openapi.yaml's %s enum = %q, want the engine's %q", tt.name, tt.got, tt.want)
+		}
+	}
 }
