@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"regexp"
 	"testing"
 	"time"
 )
@@ -31,5 +32,9 @@ func TestOpenAPILint(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("redocly lint openapi.yaml: %v\n%s", err, out)
+	}
+	// Warnings pass redocly's exit code; they fail here.
+	if regexp.MustCompile(`(?m)^\s+\d+:\d+\s+warning\s`).Match(out) {
+		t.Fatalf("redocly lint openapi.yaml warns:\n%s", out)
 	}
 }
