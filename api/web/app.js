@@ -229,6 +229,7 @@
   // replay moves the last move of from to to, setting its cell to the
   // move's side ("before" to undo, "after" to redo).
   function replay(from, to, side, verb) {
+    if (game.done) return;
     const m = from.pop();
     if (!m) return;
     to.push(m);
@@ -249,7 +250,7 @@
       change(i, 0, game.notes[i] ^ (1 << d));
       return;
     }
-    change(i, game.values[i] === d ? 0 : d, 0);
+    change(i, d, 0);
     if (conflicts().has(i)) say(d + " at " + name(i) + " conflicts with another cell.", "warn");
   }
 
