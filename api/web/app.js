@@ -174,8 +174,8 @@
       }
       cell.setAttribute("aria-label", cellLabel(i, bad));
     }
-    $("btn-undo").disabled = game.undo.length === 0;
-    $("btn-redo").disabled = game.redo.length === 0;
+    $("btn-undo").disabled = game.done || game.undo.length === 0;
+    $("btn-redo").disabled = game.done || game.redo.length === 0;
     save();
   }
 
@@ -275,6 +275,7 @@
     stopClock();
     say("Solved in " + clockText() + ". Well done!", "ok");
     $("board").classList.add("solved");
+    render(); // the game is over: no undo, and saved as done
   }
 
   // ---- the clock -------------------------------------------------------
