@@ -175,6 +175,9 @@ func TestBrowser(t *testing.T) {
 	}
 	b.waitFor("the solved message", `document.getElementById("board").classList.contains("solved") && document.getElementById("message").textContent.startsWith("Solved in ")`)
 	b.screenshot("desktop-solved")
+	if !eval[bool](b, `document.getElementById("btn-undo").disabled`) {
+		t.Error("Undo is enabled after the solve, want the game over")
+	}
 	b.checkContrast("solved")
 
 	// Rate a pasted puzzle and read the explanation.
