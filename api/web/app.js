@@ -384,6 +384,7 @@
     $("board").classList.remove("solved");
     $("print").hidden = true;
     $("game-title").textContent = title;
+    $("day-nav").hidden = !(source && source.kind === "daily" && source.date);
     $("game-meta").textContent = meta;
     document.body.classList.add("playing");
     let first = 0;
@@ -401,16 +402,18 @@
     load(p.puzzle, p.solution, Object.assign(source, { seed: p.seed, fresh: p.fresh, date: p.date }),
       levelTitle(p.level) + " · " + kind,
       "Score " + p.score.toFixed(2) + " · " + p.givens + " givens" + (p.hardest ? " · hardest: " + p.hardest : "") + " ·");
-    say((source.kind === "daily" ? "Today's " : "New ") + p.level + " puzzle. Select a cell and type a digit.");
+    say((source.kind === "daily" ? "The " + p.date + " " : "New ") + p.level + " puzzle. Select a cell and type a digit.");
   }
 
-  async function newPuzzle(daily) {
+  // newPuzzle asks for a puzzle of the chosen level: a generated one, or
+  // the daily of date (today when date is empty).
+  async function newPuzzle(daily, date) {
     const level = $("level").value;
     const btn = daily ? $("btn-daily") : $("btn-new");
     btn.disabled = true;
-    say(daily ? "Fetching today's " + level + " puzzle…" : "Fetching a " + level + " puzzle…");
+    say(daily ? "Fetching the " + (date || "today's") + " " + level + " puzzle…" : "Fetching a " + level + " puzzle…");
     try {
-      const path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level);
+      const path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level) + (date ? "&date=" + date : "");
       const p = await api("GET", path);
       loadAnswer(p, { kind: daily ? "daily" : "generate", level });
     } catch (e) {
@@ -418,6 +421,16 @@
     } finally {
       btn.disabled = false;
     }
+  }
+
+  // otherDay loads the daily of the day before (-1) or after (+1) the one
+  // being played, at its level: an editor's way through the calendar.
+  function otherDay(step) {
+    const s = game.source;
+    if (!s || s.kind !== "daily" || !s.date) return;
+    if (LEVELS.includes(s.level)) $("level").value = s.level;
+    const day = new Date(Date.parse(s.date + "T00:00:00Z") + step * 86400000);
+    newPuzzle(true, day.toISOString().slice(0, 10));
   }
 
   // ---- hints, check, reveal --------------------------------------------
@@ -680,7 +693,9 @@
       });
     }
     $("new-game").addEventListener("submit", (ev) => { ev.preventDefault(); newPuzzle(false); });
-    $("btn-daily").addEventListener("click", () => newPuzzle(true));
+    $("btn-daily").addEventListener("click", () => newPuzzle(true, ""));
+    $("btn-prev-day").addEventListener("click", () => otherDay(-1));
+    $("btn-next-day").addEventListener("click", () => otherDay(1));
     $("btn-erase").addEventListener("click", erase);
     $("btn-pencil").addEventListener("click", togglePencil);
     $("btn-undo").addEventListener("click", undo);
@@ -699,7 +714,7 @@
     document.addEventListener("visibilitychange", save); // the clock's time
     // A grid ready to play: the saved game, unless the address asks for
     // a level or the daily.
-    if (q.has("level") || q.has("daily") || !restore()) newPuzzle(q.get("daily") === "1");
+    if (q.has("level") || q.has("daily") || !restore()) newPuzzle(q.get("daily") === "1", "");
   }
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);

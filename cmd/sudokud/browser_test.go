@@ -6,15 +6,21 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
 
-// dailyJSON fetches the puzzle of the day, as the page gets it.
-func dailyJSON(t *testing.T, base, level string) (puzzle, solution string) {
+// dailyJSON fetches the puzzle of the day (today when date is empty), as
+// the page gets it.
+func dailyJSON(t *testing.T, base, level, date string) (puzzle, solution string) {
 	t.Helper()
-	resp, err := http.Get(base + "/daily?level=" + level)
+	q := "/daily?level=" + level
+	if date != "" {
+		q += "&date=" + date
+	}
+	resp, err := http.Get(base + q)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +74,7 @@ func TestBrowser(t *testing.T) {
 	b.do("choosing easy", chromedp.SetValue(chromedp.CSS("#level"), "easy"))
 	b.do("asking for the daily", chromedp.Click(chromedp.CSS("#btn-daily")))
 	b.waitFor("the daily", `document.getElementById("game-title").textContent.startsWith("Easy · Daily ")`)
-	puzzle, solution := dailyJSON(t, s.base, "easy")
+	puzzle, solution := dailyJSON(t, s.base, "easy", "")
 	var empty []int
 	for i := range 81 {
 		got := b.cellValue(i)
@@ -198,8 +204,20 @@ func TestBrowser(t *testing.T) {
 	// The print view shows the service's SVG of the puzzle.
 	b.do("a new puzzle to print", chromedp.Click(chromedp.CSS("#btn-daily")))
 	b.waitFor("the daily again", `!document.getElementById("board").classList.contains("solved") && document.getElementById("game-title").textContent.startsWith("Easy · Daily ")`)
+	// An editor steps to the next day's daily, and prints that.
+	today := strings.TrimPrefix(eval[string](b, `document.getElementById("game-title").textContent`), "Easy · Daily ")
+	day, err := time.Parse(time.DateOnly, today)
+	if err != nil {
+		t.Fatalf("the daily's title has no date: %v", err)
+	}
+	next := day.AddDate(0, 0, 1).Format(time.DateOnly)
+	b.do("stepping to the next day", chromedp.Click(chromedp.CSS("#btn-next-day")))
+	b.waitFor("the next day's daily", fmt.Sprintf(`document.getElementById("game-title").textContent === "Easy · Daily %s"`, next))
 	b.do("opening the print view", chromedp.Click(chromedp.CSS("#btn-print")))
 	b.waitFor("the SVG", `!document.getElementById("print").hidden && document.getElementById("print-img").complete && document.getElementById("print-img").naturalWidth > 0`)
+	if got := eval[string](b, `document.getElementById("print-img").getAttribute("src")`); got != "/daily?level=easy&date="+next+"&format=svg" {
+		t.Errorf("the print view shows %q, want the SVG of the %s daily", got, next)
+	}
 	b.do("closing the print view", chromedp.Click(chromedp.CSS("#btn-print-close")))
 
 	// The whole page at desktop width: a hint on the grid, the rating beside.
@@ -211,8 +229,9 @@ func TestBrowser(t *testing.T) {
 	// Reveal fills in the solution.
 	b.do("revealing", chromedp.Click(chromedp.CSS("#btn-reveal")))
 	b.waitFor("the solution", `document.getElementById("message").textContent === "The solution is revealed."`)
-	if got := eval[string](b, `[...document.querySelectorAll("#board .value")].map((v) => v.textContent).join("")`); got != solution {
-		t.Errorf("revealed grid %s, want the solution %s", got, solution)
+	_, nextSolution := dailyJSON(t, s.base, "easy", next)
+	if got := eval[string](b, `[...document.querySelectorAll("#board .value")].map((v) => v.textContent).join("")`); got != nextSolution {
+		t.Errorf("revealed grid %s, want the %s daily's solution %s", got, next, nextSolution)
 	}
 
 	// Phone width, with touch: nothing wider than the screen, and a tap
