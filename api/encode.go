@@ -28,18 +28,9 @@ var (
 func encode(w http.ResponseWriter, r *http.Request, status int, contentType string, v any) {
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer func() { buf.Reset(); bufPool.Put(buf) }()
-	var err error
-	if a, ok := v.(jsonAppender); ok {
-		var b []byte
-		if b, err = a.appendJSON(buf.AvailableBuffer()); err == nil {
-			buf.Write(append(b, '\n'))
-		}
-	} else {
-		enc := json.NewEncoder(buf)
-		enc.SetEscapeHTML(false)
-		err = enc.Encode(v)
-	}
-	if err != nil {
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		// Only a programming error (an unencodable value) lands here.
 		http.Error(w, "encoding response: "+err.Error(), http.StatusInternalServerError)
 		return

@@ -44,28 +44,6 @@ type puzzleJSON struct {
 	Date    string `json:"date,omitempty"`
 }
 
-func (p puzzleJSON) appendJSON(b []byte) ([]byte, error) {
-	o := jsonObject{b: b}
-	o.str("kind", p.Kind)
-	o.str("puzzle", p.Puzzle)
-	o.str("solution", p.Solution)
-	o.str("level", p.Level)
-	o.float("score", p.Score)
-	o.str("seed", p.Seed)
-	o.bool("fresh", p.Fresh)
-	if p.Variant != "" {
-		o.str("variant", p.Variant)
-	}
-	o.int("givens", p.Givens)
-	if p.Hardest != "" {
-		o.str("hardest", p.Hardest)
-	}
-	if p.Date != "" {
-		o.str("date", p.Date)
-	}
-	return o.close()
-}
-
 func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
 	j := puzzleJSON{
 		Kind:     kindPuzzle,
@@ -90,29 +68,7 @@ type batchJSON struct {
 	Puzzles []puzzleJSON `json:"puzzles"`
 }
 
-func (j batchJSON) appendJSON(b []byte) ([]byte, error) {
-	o := jsonObject{b: b}
-	o.str("kind", j.Kind)
-	o.raw("puzzles", func(b []byte) ([]byte, error) {
-		if j.Puzzles == nil {
-			return append(b, "null"...), nil
-		}
-		b = append(b, '[')
-		for i, p := range j.Puzzles {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			var err error
-			if b, err = p.appendJSON(b); err != nil {
-				return b, err
-			}
-		}
-		return append(b, ']'), nil
-	})
-	return o.close()
-}
-
-// handleGenerate serves GET /generate: puzzles of a level from the pool
+// handleGenerate serves GET /generate: puzzles of a level from the service
 // (see service.Service.Generate), one as JSON or SVG, or a batch.
 func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

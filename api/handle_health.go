@@ -12,12 +12,6 @@ type statusResponse struct {
 	Status string `json:"status"`
 }
 
-func (s statusResponse) appendJSON(b []byte) ([]byte, error) {
-	o := jsonObject{b: b}
-	o.str("status", s.Status)
-	return o.close()
-}
-
 // handleHealthz serves GET /healthz: 200 while the process serves HTTP at
 // all (liveness).
 func handleHealthz() http.Handler {

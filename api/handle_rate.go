@@ -81,7 +81,7 @@ type rateResponse struct {
 	Path []stepJSON `json:"path,omitempty"`
 }
 
-// handleRate serves POST /rate: the puzzle's level, score, seed metrics
+// handleRate serves POST /rate: the puzzle's level, score, the papers' metrics
 // and technique counts, and with ?explain=true the solving path.
 func handleRate(s rater, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

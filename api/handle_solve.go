@@ -34,23 +34,6 @@ type solveResponse struct {
 	Nodes     int    `json:"nodes"`
 }
 
-func (s solveResponse) appendJSON(b []byte) ([]byte, error) {
-	o := jsonObject{b: b}
-	o.str("puzzle", s.Puzzle)
-	o.str("solution", s.Solution)
-	if len(s.SolutionGrid) > 0 {
-		o.key("solution_grid")
-		o.b = appendJSONIntRows(o.b, s.SolutionGrid)
-	}
-	o.bool("unique", s.Unique)
-	o.bool("exhaustive", s.Exhaustive)
-	o.int("solutions", s.Solutions)
-	o.str("algorithm", s.Algorithm)
-	o.int("guesses", s.Guesses)
-	o.int("nodes", s.Nodes)
-	return o.close()
-}
-
 // handleSolve serves POST /solve: it solves the puzzle and says whether
 // the solution is unique.
 func handleSolve(s solver, log *zap.Logger) http.Handler {

@@ -159,7 +159,8 @@ func problemFor(err error) Problem {
 		}
 		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.Error()}
 	}
-	kp, ok := kindProblems[engine.KindOf(err)]
+	kind := engine.KindOf(err)
+	kp, ok := kindProblems[kind]
 	if !ok {
 		return internalProblem()
 	}
@@ -167,24 +168,35 @@ func problemFor(err error) Problem {
 	if kp.detail != "" {
 		p.Detail = kp.detail
 	}
+	if kind == engine.KindUnsolvable {
+		zero := 0
+		p.Solutions = &zero // a /solve client reads the count from either answer
+	}
 	addDetails(&p, err)
 	return p
+}
+
+// parameterError is an error that names the input at fault: a query
+// parameter or body member ("level", "count", "puzzle"...).
+type parameterError interface {
+	error
+	Parameter() string
+}
+
+// allowedError is an error that lists the values its input accepts.
+type allowedError interface {
+	error
+	Allowed() []string
 }
 
 // addDetails fills in what the errors of err's chain say about where the
 // input is wrong. The outermost parameter wins: a body member (fieldError)
 // names itself over the puzzle error it wraps.
 func addDetails(p *Problem, err error) {
-	if e, ok := errors.AsType[interface {
-		error
-		Parameter() string
-	}](err); ok {
+	if e, ok := errors.AsType[parameterError](err); ok {
 		p.Parameter = strings.ToLower(e.Parameter())
 	}
-	if e, ok := errors.AsType[interface {
-		error
-		Allowed() []string
-	}](err); ok {
+	if e, ok := errors.AsType[allowedError](err); ok {
 		p.Allowed = e.Allowed()
 	}
 	if e, ok := errors.AsType[*engine.ParseError](err); ok {
@@ -203,10 +215,6 @@ func addDetails(p *Problem, err error) {
 	if e, ok := errors.AsType[*engine.ConflictError](err); ok {
 		p.Digit, p.Unit = e.Digit, engine.UnitName(e.Unit)
 		p.Cells = []string{engine.CellName(e.Cells[0]), engine.CellName(e.Cells[1])}
-	}
-	if p.Code == "no-solution" {
-		zero := 0
-		p.Solutions = &zero // a /solve client reads the count from either answer
 	}
 }
 

@@ -24,3 +24,15 @@ func ExampleRegistry_Parse() {
 	// propagate: 1 solution(s), exhaustive=true
 	// unknown algorithm "genetic": want one of fast, propagate
 }
+
+// Errors carry a kind, found through any wrapping: callers answer every
+// error of a kind alike.
+func ExampleKindOf() {
+	_, err := engine.Rate(engine.Grid{}) // the empty grid has many solutions
+	fmt.Println(err, "→", engine.KindOf(fmt.Errorf("rate: %w", err)))
+	_, err = engine.ParseLevel("nightmare")
+	fmt.Println(engine.KindOf(err))
+	// Output:
+	// puzzle has more than one solution → ambiguous
+	// invalid
+}

@@ -2,8 +2,8 @@ package engine
 
 import "math/bits"
 
-// Board is a puzzle in progress as seed 003's 729-bit board: for each of the
-// 81 cells a 9-bit candidate mask (bit d-1 set when digit d is still
+// Board is a puzzle in progress as the math-fun list's 729-bit board: for each
+// of the 81 cells a 9-bit candidate mask (bit d-1 set when digit d is still
 // possible), next to the digits already placed.
 //
 //	Cands[cell]  . . . . . . . 9 8 7 6 5 4 3 2 1   (bit 15 .. bit 0)

@@ -34,7 +34,7 @@ type GenerateOptions struct {
 	MinTier int
 	// AllowedFailures is the number of tuned-masking moves that fail to
 	// bring the puzzle closer to the target before the completed grid is
-	// abandoned and a new one is drawn (seed 000's allowed failures); 0
+	// abandoned and a new one is drawn (Ease and Toil's allowed failures); 0
 	// means DefaultAllowedFailures.
 	AllowedFailures int
 }
@@ -52,7 +52,7 @@ type Puzzle struct {
 	// the first one gave a puzzle at the level).
 	Attempts int
 	// Fresh is true for a puzzle made by the generator and false for an
-	// isomorphic variant of an earlier puzzle (see Pool.Variant).
+	// isomorphic variant of an earlier puzzle (see VariantOf).
 	Fresh bool
 	// Variant is the seed of the transformation that made a variant from
 	// the puzzle of Seed; 0 for a fresh puzzle.
@@ -86,7 +86,7 @@ const (
 	// MaxAttempts grids or this many ratings, whichever comes first: about
 	// a second of one core.
 	maxGenerateRatings = 20_000
-	// UpperTier is the first of the rater's upper tiers (seed 001's level
+	// UpperTier is the first of the rater's upper tiers (Cheng and Xiao's level
 	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
 	// jellyfish, WXYZ-wing and trial).
 	UpperTier = 3
@@ -117,12 +117,12 @@ func (e *OptionsError) Kind() Kind { return KindInvalid }
 func (e *OptionsError) Parameter() string { return e.Field }
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
-// generating: the checks Generate starts with. Besides the ranges of the
-// fields it rejects options the committed score model (DefaultModel) makes
-// impossible: MinScore of 7 or more, a score window missing the level's band of scores, a
-// MinTier above the tiers that band allows, givens bounds outside those of
-// a singles-only level (Easy, Medium), and Easy with Minimal and no
-// symmetry (see minimalNoneMaxGivens). Cost: about a microsecond.
+// generating: the checks Generate starts with. Besides the ranges of the fields
+// it rejects options the committed score model (DefaultModel) makes impossible:
+// MinScore of 7 or more, a score window missing the level's band of scores, a
+// MinTier above the tiers that band allows, givens bounds outside those of a
+// singles-only level (Easy, Medium), and Easy with Minimal and no symmetry (see
+// minimalNoneMaxGivens). Cost: about a microsecond.
 func (o GenerateOptions) Validate() error {
 	_, err := o.check()
 	return err

@@ -5,10 +5,10 @@ import (
 	"math"
 )
 
-// Feasibility of GenerateOptions under the committed score model
-// (DefaultModel): the checks below reject, before any generation, options the score model makes impossible
-// (a score window outside the level's band, a tier the band excludes, a
-// givens range whose singles-only score misses the band). They are derived
+// Feasibility of GenerateOptions under the committed score model (DefaultModel):
+// the checks below reject, before any generation, options the score model makes
+// impossible (a score window outside the level's band, a tier the band excludes,
+// a givens range whose singles-only score misses the band). They are derived
 // from the model's cuts and weights, so they follow a recalibration.
 
 // scoreMax is the supremum of the score scale: HardestTier (at most

@@ -131,7 +131,7 @@ func (m *masker) add(o int) {
 // puzzles are minimal ones) and for any level.
 var randomStop = [Evil + 1]int{Medium: 30, Hard: 27}
 
-// randomMask is seed 000's random masking: orbits, in random order, are
+// randomMask is Ease and Toil's random masking: orbits, in random order, are
 // removed if the puzzle stays unique, down to randomStop givens. Without a
 // stop the result is minimal (no orbit can be removed), or singles-minimal
 // in singles mode.
@@ -220,7 +220,7 @@ func (m *masker) done() bool {
 	return !m.opt.Minimal || m.isMinimal()
 }
 
-// tune is seed 000's tuned masking. From the random-masked puzzle it makes
+// tune is Ease and Toil's tuned masking. From the random-masked puzzle it makes
 // moves that bring the rating toward the target, rating the puzzle after
 // each: while too easy it removes random orbits (each removal followed by
 // the uniqueness test), keeping a removal unless it makes the puzzle too
@@ -404,8 +404,8 @@ func isUnique(g Grid) bool {
 	return Solve(g).Count == 1
 }
 
-// solvesBySingles reports whether naked and hidden singles alone fill g
-// (seed 003's level 1). Such a puzzle has exactly one solution, since every
+// solvesBySingles reports whether naked and hidden singles alone fill g (the
+// math-fun list's level 1). Such a puzzle has exactly one solution, since every
 // placement was forced.
 func solvesBySingles(g Grid) bool {
 	b, ok := NewBoard(g)

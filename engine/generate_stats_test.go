@@ -34,7 +34,7 @@ const (
 )
 
 // TestGeneratorStats writes the generator's level distributions (scores,
-// givens, tiers, attempts per level) and seed 000's two plots — the metric
+// givens, tiers, attempts per level) and Ease and Toil's two plots — the metric
 // against running time and against allowed failures — as a Markdown report.
 // Everything is drawn from fixed seeds, so the report changes only when the
 // generator or the rater does (and, for times, with the machine).
@@ -138,16 +138,16 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 	}
 }
 
-// failureCurves reproduces seed 000's plots: tuned masking pushed toward the
+// failureCurves reproduces Ease and Toil's plots: tuned masking pushed toward the
 // hardest puzzles it can reach (a target no puzzle meets) stops after the
 // allowed failures; the metric reached is shown against the allowed failures
 // and against the running time.
 func failureCurves(t *testing.T, sb *strings.Builder) {
 	fails := []int{1, 2, 4, 8, 16, 32, 64}
-	sb.WriteString("### Seed 000's plots: metric against allowed failures and running time\n\n")
+	sb.WriteString("### Ease and Toil's plots: metric against allowed failures and running time\n\n")
 	fmt.Fprintf(sb, "For each number of allowed failures, %d completed grids (seeds 0..%d) are masked at random to a\n", statsGrids, statsGrids-1)
 	sb.WriteString("minimal puzzle, then tuned masking makes the puzzle harder (an unreachable target: score +∞) until the\n")
-	sb.WriteString("allowed failures are used up. Score: the rater's score (higher is harder); WNEF: seed 000's metric\n")
+	sb.WriteString("allowed failures are used up. Score: the rater's score (higher is harder); WNEF: Ease and Toil's metric\n")
 	sb.WriteString("(lower is harder); time: the whole generation of one puzzle.\n\n")
 	sb.WriteString("| allowed failures | mean score | mean WNEF | mean givens | mean ms |\n| --- | --- | --- | --- | --- |\n")
 	type point struct{ ms, score, wnef float64 }

@@ -6,7 +6,7 @@ import (
 )
 
 // Level is a difficulty class of the service: Easy, Medium, Hard or Evil,
-// seed 000's four levels. The zero Level is no level.
+// Ease and Toil's four levels. The zero Level is no level.
 type Level uint8
 
 // The four levels, easiest first.

@@ -6,15 +6,16 @@ import (
 )
 
 // Rating is the difficulty of a puzzle as the rater's simulated human expert
-// sees it (seeds 000, 001, 003 and 004), with the fitted score and level.
+// sees it (Ease and Toil, Cheng and Xiao, math-fun and HumanSolve), with the
+// fitted score and level.
 type Rating struct {
 	// Level is the service's difficulty class, from Score.
 	Level Level
 	// Score is the continuous difficulty; higher is harder. See docs/rating.md
 	// for its scale.
 	Score float64
-	// Steps is seed 001's (and seed 004's) expected number of checks d,
-	// walking the tiers as seed 001 does: each tier searched in vain adds
+	// Steps is Cheng and Xiao's (and HumanSolve's) expected number of checks d,
+	// walking the tiers as Cheng and Xiao do: each tier searched in vain adds
 	// its s possible applications, each productive tier visit adds
 	// (s+1)/(r+1) for its r valid ones (see Rate for the rounds).
 	Steps float64
@@ -26,21 +27,21 @@ type Rating struct {
 	// to show that it agrees less with human labels than Steps
 	// (docs/rating.md).
 	StepsSequential float64
-	// WNEF is seed 000's weighted normalized ease function of the puzzle
+	// WNEF is Ease and Toil's weighted normalized ease function of the puzzle
 	// (1 = every empty cell has one candidate; lower is harder), with the
 	// exponential weight of WNEFLambda.
 	WNEF float64
-	// Hardest is the name of the hardest technique used, as in Techniques.
+	// Hardest is the name of the hardest technique used (see Techniques).
 	Hardest string
 	// HardestTier is its tier, 1..6 (SudokuExplainer-style max rating).
 	HardestTier int
-	// Level1 reports seed 003's level 1: solved by naked and hidden singles
-	// alone.
+	// Level1 reports the math-fun list's level 1: solved by naked and hidden
+	// singles alone.
 	Level1 bool
 	// Counts maps a technique name to the number of its valid applications
 	// on the path; techniques never applied are absent.
 	Counts map[string]int
-	// Choices is seed 000's choice histogram of the puzzle: Choices[n] is
+	// Choices is Ease and Toil's choice histogram of the puzzle: Choices[n] is
 	// the number of empty cells with n candidates after the givens. WNEF is
 	// computed from it; internal/calib recomputes WNEF under other weights
 	// from it to fit WNEFLambda.
@@ -69,10 +70,10 @@ type Rating struct {
 // ErrMultipleSolutions when it has more than one.
 //
 // The simulated expert works in rounds. Each round walks the tiers from the
-// easiest (seed 001): in each tier it counts every possible application s
+// easiest (Cheng and Xiao): in each tier it counts every possible application s
 // and every valid one r. When r = 0 it adds s to Steps and goes one tier up;
 // otherwise it applies all r valid applications at once, adds (s+1)/(r+1)
-// (seed 001's expected checks up to the first success) and starts the next
+// (Cheng and Xiao's expected checks up to the first success) and starts the next
 // round at tier 1.
 // Applying all valid applications of a tier together makes the path, and so
 // every number of the rating, independent of cell numbering and digit

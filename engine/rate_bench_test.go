@@ -5,6 +5,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // BenchmarkRate rates the puzzles of each file in turn and reports
@@ -13,7 +14,7 @@ import (
 func BenchmarkRate(b *testing.B) {
 	for _, name := range []string{dataset.CalibKrazyDad, dataset.CalibCoach, dataset.Top1465} {
 		b.Run(name, func(b *testing.B) {
-			ps := dataset.LoadPuzzles(b, name, 0)
+			ps := datasettest.LoadPuzzles(b, name, 0)
 			gs := make([]Grid, len(ps))
 			for i, p := range ps {
 				gs[i] = MustParse(p)
@@ -37,7 +38,7 @@ func BenchmarkRate(b *testing.B) {
 // BenchmarkRateSolveShare measures Solve alone on the same puzzles, to show
 // how much of Rate's time is the uniqueness check.
 func BenchmarkRateSolveShare(b *testing.B) {
-	ps := dataset.LoadPuzzles(b, dataset.CalibKrazyDad, 0)
+	ps := datasettest.LoadPuzzles(b, dataset.CalibKrazyDad, 0)
 	gs := make([]Grid, len(ps))
 	for i, p := range ps {
 		gs[i] = MustParse(p)

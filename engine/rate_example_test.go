@@ -50,3 +50,15 @@ func ExampleNextHint() {
 	// true r1c1 Your grid already contains a mistake at r1c1: it can't be 5.
 	// naked-single r5c6 can only be 4: every other digit is already in its row, column or box.
 }
+
+// A Rater scores with the model it is given; the path's numbers are the
+// model's input and stay the same.
+func ExampleNewRater() {
+	g := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	strict := engine.DefaultModel() // a copy: changing it changes no other rating
+	strict.Cuts = [3]float64{1.01, 1.5, 4}
+	a, _ := engine.Rate(g)
+	b, _ := engine.NewRater(strict).Rate(g)
+	fmt.Println(a.Level, b.Level, a.Steps == b.Steps, a.Score == b.Score)
+	// Output: easy medium true true
+}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // ratePuzzles returns a spread sample of labelled puzzles: every step-th row
@@ -16,7 +17,7 @@ func ratePuzzles(t *testing.T, step int) []string {
 	t.Helper()
 	var ps []string
 	for _, name := range []string{dataset.CalibKrazyDad, dataset.CalibCoach, dataset.Top1465} {
-		all := dataset.LoadPuzzles(t, name, 0)
+		all := datasettest.LoadPuzzles(t, name, 0)
 		st := step
 		if len(all) < 2000 {
 			st = max(1, step/10)
@@ -237,7 +238,7 @@ func TestTechniquesOrdered(t *testing.T) {
 	}
 }
 
-// TestRateCounts checks the seeds' step formula on boards small enough to
+// TestRateCounts checks Cheng and Xiao's step formula on boards small enough to
 // count by hand.
 func TestRateCounts(t *testing.T) {
 	sol := MustParse(easySolution)

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // benchSets are the data sets the solver benchmarks run on, easiest first.
@@ -56,7 +57,7 @@ func BenchmarkSolve(b *testing.B) {
 
 func loadGrids(tb testing.TB, file string) []Grid {
 	tb.Helper()
-	puzzles := dataset.LoadPuzzles(tb, file, 0)
+	puzzles := datasettest.LoadPuzzles(tb, file, 0)
 	grids := make([]Grid, len(puzzles))
 	for i, p := range puzzles {
 		grids[i] = MustParse(p)

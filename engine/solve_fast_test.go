@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // randomGrid returns a random complete grid: a solution of a known puzzle
@@ -133,7 +134,7 @@ func TestSolveStats(t *testing.T) {
 	if res := Solve(MustParse(easyPuzzle)); res.Guesses != 0 || res.Nodes != 1 {
 		t.Errorf("Solve(easy) = %d guesses, %d nodes, want 0 and 1", res.Guesses, res.Nodes)
 	}
-	puzzles := dataset.LoadPuzzles(t, dataset.Hardest1106, 20)
+	puzzles := datasettest.LoadPuzzles(t, dataset.Hardest1106, 20)
 	guesses := 0
 	for _, p := range puzzles {
 		res := Solve(MustParse(p))

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 func TestSolveSmall(t *testing.T) {
@@ -60,7 +61,7 @@ func TestSolveData(t *testing.T) {
 	for _, name := range dataset.AllFiles {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			recs := dataset.Load(t, name, 0)
+			recs := datasettest.Load(t, name, 0)
 			want := 1
 			if name == dataset.Serg {
 				want = 2
@@ -100,7 +101,7 @@ func TestSolveAgreesWithOracle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, name := range []string{dataset.Top1465, dataset.Serg, dataset.CalibKrazyDad, dataset.Unbiased1000} {
 		t.Run(name, func(t *testing.T) {
-			puzzles := dataset.LoadPuzzles(t, name, 0)
+			puzzles := datasettest.LoadPuzzles(t, name, 0)
 			ambiguous := 0
 			for range 40 {
 				g := MustParse(puzzles[rng.IntN(len(puzzles))])
@@ -128,7 +129,7 @@ func TestSolveAgreesWithOracle(t *testing.T) {
 // TestMinimalPuzzleLosesUniqueness: the 17-clue puzzles are minimal, so
 // removing any one given must leave two or more solutions.
 func TestMinimalPuzzleLosesUniqueness(t *testing.T) {
-	puzzles := dataset.LoadPuzzles(t, dataset.Clue17, 200)
+	puzzles := datasettest.LoadPuzzles(t, dataset.Clue17, 200)
 	for _, p := range puzzles[:50] {
 		g := MustParse(p)
 		for c := range g {

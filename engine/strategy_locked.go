@@ -90,7 +90,7 @@ func inUnit(c, u int) bool {
 	return int(colOf[c]) == u-9
 }
 
-// findMultiLine is seed 000's multi-line rule. For a digit and a band (three
+// findMultiLine is Ease and Toil's multi-line rule. For a digit and a band (three
 // boxes side by side) or a stack: if in two of the boxes the digit's places
 // lie on the same two lines, in the third box it must be on the remaining
 // line, and it is removed from the other two lines there. A possible

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// trialSingles applies naked and hidden singles to b in waves (seed 003's
+// trialSingles applies naked and hidden singles to b in waves (the math-fun list's
 // level 1): each wave finds every single of the board and places them all
 // at once. It reports whether a contradiction appeared (a cell without
 // candidates, a unit with no place for a missing digit, or two singles
@@ -74,7 +74,7 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 	}
 }
 
-// findTrial is seed 001's strategy 16. A possible application is a candidate
+// findTrial is Cheng and Xiao's strategy 16. A possible application is a candidate
 // of a cell with the fewest candidates (two in almost every puzzle); it is
 // valid when placing it and applying singles (never nested trials: one
 // check costs at most one singles fixpoint) leads to a contradiction, which

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 func TestTransformKeepsValidity(t *testing.T) {
@@ -42,7 +43,7 @@ func TestTransformKeepsRating(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for _, name := range []string{dataset.SERated, dataset.Serg} {
-		for _, ps := range dataset.LoadPuzzles(t, name, n) {
+		for _, ps := range datasettest.LoadPuzzles(t, name, n) {
 			g := MustParse(ps)
 			tr := RandomTransformation(rng)
 			h := tr.Apply(g)

@@ -77,7 +77,7 @@ func BoxOf(cell int) int { return int(boxOf[cell]) }
 // cell (0..80), in increasing order.
 func Peers(cell int) [20]uint8 { return peers[cell] }
 
-// BoxCell returns the k-th cell (0..8, row-major) of block c: seed 000's
+// BoxCell returns the k-th cell (0..8, row-major) of block c: Ease and Toil's
 // i(c,k) = 3⌊c/3⌋ + ⌊k/3⌋, j(c,k) = 3(c mod 3) + (k mod 3).
 func BoxCell(c, k int) int {
 	return 9*(3*(c/3)+k/3) + 3*(c%3) + k%3

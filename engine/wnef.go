@@ -2,12 +2,12 @@ package engine
 
 import "math"
 
-// WNEFLambda is the decay of seed 000's exponential weight function
+// WNEFLambda is the decay of Ease and Toil's exponential weight function
 // w(n) = exp(-WNEFLambda·(n-1)) for a cell with n candidates.
 // Fitted by `go run ./cmd/sudoku calibrate` (see docs/rating.md).
 const WNEFLambda = 1.5
 
-// WNEF returns seed 000's weighted normalized ease function of puzzle g with
+// WNEF returns Ease and Toil's weighted normalized ease function of puzzle g with
 // the exponential weight w(n) = exp(-λ(n-1)): the mean weight of the empty
 // cells' candidate counts after the givens are placed. It is 1 when every
 // empty cell has a single candidate and falls towards 0 as the cells have
@@ -21,7 +21,7 @@ func WNEF(g Grid, lambda float64) float64 {
 	return wnefBoard(&b, lambda)
 }
 
-// Choices is seed 000's choice histogram: Choices[n] counts the empty cells
+// Choices is Ease and Toil's choice histogram: Choices[n] counts the empty cells
 // with exactly n candidates (n = 1..9; Choices[0] is unused).
 type Choices [10]int
 

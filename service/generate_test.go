@@ -3,7 +3,9 @@ package service
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -184,5 +186,36 @@ func TestReadyLatches(t *testing.T) {
 	}
 	if pool.Depth(engine.Evil) != 0 || !s.Ready() {
 		t.Errorf("after the buffers ran dry (evil depth %d): Ready() = %v, want true", pool.Depth(engine.Evil), s.Ready())
+	}
+}
+
+// TestGenerateConcurrent: many requests at once share the supply (its
+// recent puzzles, the fresh budget) without a race (run with -race), and
+// each gets its count.
+func TestGenerateConcurrent(t *testing.T) {
+	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 20, engine.Evil: 20}}
+	s := New(Config{FreshRate: 5}, Deps{Pool: pool})
+	var wg sync.WaitGroup
+	errs := make(chan error, 32)
+	for i := range 32 {
+		wg.Go(func() {
+			l := engine.Easy
+			if i%2 == 1 {
+				l = engine.Evil
+			}
+			got, err := s.Generate(context.Background(), GenerateRequest{Level: l, Count: 5})
+			if err == nil && len(got) != 5 {
+				err = fmt.Errorf("%d puzzles, want 5", len(got))
+			}
+			if err != nil {
+				errs <- err
+			}
+			_ = s.Ready()
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

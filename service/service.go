@@ -24,8 +24,8 @@ const (
 	// a request (decoding, writing the answer).
 	maxInFlightPerCore = 4
 	// DefaultSlowSolveTimeout bounds one solve with an algorithm other than
-	// engine.DefaultAlgorithm. The seed-002 solvers take up to seconds on
-	// hard puzzles (BENCHMARKS.md, "Solving algorithms of seed 002": 1.4 s
+	// engine.DefaultAlgorithm. The classic solvers take up to seconds on
+	// hard puzzles (BENCHMARKS.md, "Classic solving algorithms": 1.4 s
 	// per top1465 puzzle for annealing, budgets exhausted for brute force),
 	// and without a cap
 	// one client can hold CPU for the whole request deadline; 2 s lets

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -68,7 +69,7 @@ func TestSolveErrors(t *testing.T) {
 	}
 }
 
-// hardest is norvig_top95 #1: the seed-002 solvers take seconds on it.
+// hardest is norvig_top95 #1: The classic solvers take seconds on it.
 const hardest = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 func TestSlowSolvesCannotStarveFast(t *testing.T) {
@@ -127,7 +128,7 @@ func (h *refusedHooks) AdmissionRejected(op string) {
 	h.refused[op]++
 }
 
-func TestRefusedHook(t *testing.T) {
+func TestAdmissionRejectedHook(t *testing.T) {
 	h := &refusedHooks{refused: map[string]int{}}
 	s := New(Config{MaxInFlight: 1, MaxSlowInFlight: 1, AdmissionWait: time.Millisecond}, Deps{Hooks: h})
 	g := engine.MustParse(hardest)
@@ -170,5 +171,43 @@ func TestCores(t *testing.T) {
 		if got, want := DefaultMaxSlowInFlight(), max(1, tc.want/2); got != want {
 			t.Errorf("GOMAXPROCS %d: DefaultMaxSlowInFlight() = %d, want %d", tc.procs, got, want)
 		}
+	}
+}
+
+// solveHooks records which hook each solve reported to.
+type solveHooks struct {
+	NopHooks
+	mu         sync.Mutex
+	fast, slow []string
+}
+
+func (h *solveHooks) Solved(algorithm string, _ time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.fast = append(h.fast, algorithm)
+}
+
+func (h *solveHooks) SlowSolved(algorithm string, _ time.Duration) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.slow = append(h.slow, algorithm)
+}
+
+// TestSolveHooks: the default algorithm reports to Solved, every other one
+// to SlowSolved, the slow path's own histogram.
+func TestSolveHooks(t *testing.T) {
+	h := &solveHooks{}
+	s := New(Config{}, Deps{Hooks: h})
+	g := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	for _, algo := range []string{"", "fast", "propagate", "backtrack", "dfs"} {
+		if sol, err := s.Solve(context.Background(), g, algo); err != nil || sol.Count != 1 {
+			t.Fatalf("Solve(%q) = %+v, %v", algo, sol, err)
+		}
+	}
+	if want := []string{"fast", "fast"}; !slices.Equal(h.fast, want) {
+		t.Errorf("Solved calls = %v, want %v", h.fast, want)
+	}
+	if want := []string{"propagate", "backtrack", "dfs"}; !slices.Equal(h.slow, want) {
+		t.Errorf("SlowSolved calls = %v, want %v", h.slow, want)
 	}
 }

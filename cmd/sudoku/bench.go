@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -42,16 +43,6 @@ var benchDefaultFiles = []string{
 	dataset.NorvigTop95, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg,
 }
 
-// tdokuRate is tdoku's speed in puzzles per CPU-second on the three
-// reference sets, measured on this project's machine kind with the
-// uniqueness check (the figures of the engine-core issue), to print how far
-// the solvers are from it.
-var tdokuRate = map[string]float64{
-	dataset.Top1465:     77_800,
-	dataset.Clue17:      212_000,
-	dataset.Hardest1905: 13_400,
-}
-
 // benchRow is the measurement of one solver on one file.
 type benchRow struct {
 	file, solver string
@@ -59,7 +50,8 @@ type benchRow struct {
 	cpu, wall    time.Duration // median pass
 	guesses      int           // over one pass
 	nodes        int
-	solved       int // puzzles with at least one solution
+	solved       int     // puzzles with at least one solution
+	tdoku        float64 // tdoku's puzzles/CPU-s on the file, from -tdoku; 0: none
 }
 
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -69,6 +61,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	filesFlag := fs.String("files", "", "comma-separated data files (paths, or names in the shared data folder)")
 	limit := fs.Int("limit", 0, "time at most this many puzzles of each file (0: all)")
 	repeat := fs.Int("repeat", 3, "passes over each file; the median pass is reported")
+	tdokuFlag := fs.String("tdoku", "", "tdoku's puzzles per CPU-second measured side by side with this run, as FILE=RATE,... (fills the vs tdoku column; no rate is built in)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku bench [-solver S] [-files F,...] [-limit N] [-repeat R] [file ...]")
 		fmt.Fprintln(stderr, "\nTimes the solvers on one goroutine, each solve checking for a second solution,")
@@ -80,6 +73,10 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	solvers, err := pickBenchSolvers(*solverFlag)
+	if err != nil {
+		return err
+	}
+	tdoku, err := parseRates(*tdokuFlag)
 	if err != nil {
 		return err
 	}
@@ -107,7 +104,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 				return err
 			}
 			row := timeSolver(grids, sv, *repeat)
-			row.file = name
+			row.file, row.tdoku = name, tdoku[name]
 			fmt.Fprintln(tw, row.String())
 		}
 	}
@@ -119,12 +116,30 @@ func (r benchRow) String() string {
 	n := float64(max(r.puzzles, 1))
 	rate := n / max(r.cpu.Seconds(), 1e-9)
 	vs := "-"
-	if t, ok := tdokuRate[r.file]; ok {
-		vs = fmt.Sprintf("%.2f", rate/t)
+	if r.tdoku > 0 {
+		vs = fmt.Sprintf("%.2f", rate/r.tdoku)
 	}
 	return fmt.Sprintf("%s\t%d\t%s\t%.0f\t%.2f\t%.0f\t%.2f\t%.2f\t%d\t%s\t",
 		r.file, r.puzzles, r.solver, rate, float64(r.cpu.Microseconds())/n,
 		n/max(r.wall.Seconds(), 1e-9), float64(r.guesses)/n, float64(r.nodes)/n, r.solved, vs)
+}
+
+// parseRates reads -tdoku: FILE=RATE pairs, comma-separated, FILE the base
+// name as the table shows it.
+func parseRates(s string) (map[string]float64, error) {
+	rates := make(map[string]float64)
+	if s == "" {
+		return rates, nil
+	}
+	for pair := range strings.SplitSeq(s, ",") {
+		name, v, ok := strings.Cut(pair, "=")
+		rate, err := strconv.ParseFloat(v, 64)
+		if !ok || name == "" || err != nil || rate <= 0 {
+			return nil, fmt.Errorf("-tdoku: %q is not FILE=RATE with a positive rate", pair)
+		}
+		rates[name] = rate
+	}
+	return rates, nil
 }
 
 // timeSolver solves every grid repeat times with the uniqueness check and

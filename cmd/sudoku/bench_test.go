@@ -60,3 +60,26 @@ func TestBenchCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchTdokuColumn: vs tdoku divides only by a rate given with -tdoku
+// (measured side by side), never by a built-in one.
+func TestBenchTdokuColumn(t *testing.T) {
+	const unique = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	path := filepath.Join(t.TempDir(), "one.txt")
+	if err := os.WriteFile(path, []byte(unique+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	args := []string{"bench", "-repeat", "1", "-tdoku", "one.txt=1e-300", path}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &bytes.Buffer{}); err != nil {
+		t.Fatalf("run(%q) = %v", args, err)
+	}
+	if f := strings.Fields(strings.Split(out.String(), "\n")[1]); len(f) != 10 || f[9] == "-" {
+		t.Errorf("run(%q) row = %q, want a vs tdoku ratio", args, f)
+	}
+	for _, bad := range []string{"one.txt", "one.txt=x", "=5", "one.txt=-1"} {
+		if err := run(context.Background(), []string{"bench", "-tdoku", bad, path}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
+			t.Errorf("bench -tdoku %q = nil error, want one", bad)
+		}
+	}
+}

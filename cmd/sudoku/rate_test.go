@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 func TestRateCommand(t *testing.T) {
@@ -47,7 +48,7 @@ func TestRateCommand(t *testing.T) {
 
 // TestRateCommandOrder checks that -j keeps the input order on real data.
 func TestRateCommandOrder(t *testing.T) {
-	puzzles := dataset.LoadPuzzles(t, dataset.CalibCoach, 0)
+	puzzles := datasettest.LoadPuzzles(t, dataset.CalibCoach, 0)
 	if testing.Short() {
 		puzzles = puzzles[:100]
 	}

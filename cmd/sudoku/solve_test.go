@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 func TestSolveCommand(t *testing.T) {
@@ -60,7 +61,7 @@ func TestSolveCommand(t *testing.T) {
 // TestSolveCommandOrder runs a real data file through several workers and
 // checks that line i of the output solves line i of the input.
 func TestSolveCommandOrder(t *testing.T) {
-	puzzles := dataset.LoadPuzzles(t, dataset.Clue17, 3000)
+	puzzles := datasettest.LoadPuzzles(t, dataset.Clue17, 3000)
 	for _, j := range []int{1, 4} {
 		var out bytes.Buffer
 		err := run(context.Background(), []string{"solve", "-j", fmt.Sprint(j)}, strings.NewReader(strings.Join(puzzles, "\n")), &out, &bytes.Buffer{})

@@ -118,104 +118,175 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(q*float64(len(sorted))))]
 }
 
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// config is the parsed command line.
+type config struct {
+	server, target    string // a sudokud binary to start, or a running one's base URL
+	conns, freshConns int
+	dur, warm         time.Duration
+	maxN, rounds      int
+	only              []string // scenarios to run; all when empty
+	puzzles           string   // data file for /solve and /rate
+	serverArgs, env   []string // extra flags and environment of a started server
+	useWrk            bool
+}
+
+// parseFlags reads the command line and checks its bounds.
+func parseFlags(args []string, stderr io.Writer) (config, error) {
+	var c config
 	fs := flag.NewFlagSet("sudokuload", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	server := fs.String("server", "", "sudokud binary to start on 127.0.0.1 with -rate-limit 0 (else use -url)")
-	target := fs.String("url", "", "base URL of a running sudokud on loopback, e.g. http://127.0.0.1:8080")
-	conns := fs.Int("c", 64, "concurrent connections")
-	dur := fs.Duration("d", 5*time.Second, "duration of each scenario (at most 1m)")
-	maxN := fs.Int("n", 500_000, "most requests of each scenario")
-	warm := fs.Duration("warmup", time.Second, "unmeasured warm-up of each scenario")
+	fs.StringVar(&c.server, "server", "", "sudokud binary to start on 127.0.0.1 with -rate-limit 0 (else use -url)")
+	fs.StringVar(&c.target, "url", "", "base URL of a running sudokud on loopback, e.g. http://127.0.0.1:8080")
+	fs.IntVar(&c.conns, "c", 64, "concurrent connections")
+	fs.DurationVar(&c.dur, "d", 5*time.Second, "duration of each scenario (at most 1m)")
+	fs.IntVar(&c.maxN, "n", 500_000, "most requests of each scenario")
+	fs.DurationVar(&c.warm, "warmup", time.Second, "unmeasured warm-up of each scenario")
 	only := fs.String("scenarios", "", "comma-separated scenarios to run (default all)")
-	puzzles := fs.String("puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
-	freshConns := fs.Int("fresh-c", 4, "connections for the fresh=true scenarios")
-	rounds := fs.Int("rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
+	fs.StringVar(&c.puzzles, "puzzles", dataset.Top1465, "puzzle file of the shared data for /solve and /rate")
+	fs.IntVar(&c.freshConns, "fresh-c", 4, "connections for the fresh=true scenarios")
+	fs.IntVar(&c.rounds, "rounds", 1, "rounds: every scenario runs once per round, interleaved; the median round by req/s is reported")
 	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
 	serverEnv := fs.String("server-env", "", "extra environment of the started server, space-separated NAME=value (e.g. \"GOMAXPROCS=8\")")
-	useWrk := fs.Bool("wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
+	fs.BoolVar(&c.useWrk, "wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return c, err
 	}
-	if *dur > maxDuration || *dur <= 0 || *maxN <= 0 || *maxN > maxRequests || *conns <= 0 || *rounds < 1 || *rounds > 9 {
-		return fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
+	if c.dur > maxDuration || c.dur <= 0 || c.maxN <= 0 || c.maxN > maxRequests || c.conns <= 0 || c.rounds < 1 || c.rounds > 9 {
+		return c, fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
 	}
-	env := strings.Fields(*serverEnv)
-	for _, kv := range env {
+	c.env = strings.Fields(*serverEnv)
+	for _, kv := range c.env {
 		if k, _, ok := strings.Cut(kv, "="); !ok || k == "" {
-			return fmt.Errorf("-server-env: %q is not NAME=value", kv)
+			return c, fmt.Errorf("-server-env: %q is not NAME=value", kv)
 		}
 	}
-	list, err := dataset.Puzzles(*puzzles, 0)
+	c.serverArgs = strings.Fields(*serverArgs)
+	if *only != "" {
+		c.only = strings.Split(*only, ",")
+	}
+	return c, nil
+}
+
+// run parses the flags, reaches a ready server (started here or given by
+// -url), runs the rounds and prints the table of median results.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	list, err := dataset.Puzzles(cfg.puzzles, 0)
 	if err != nil {
 		return fmt.Errorf("puzzles: %w", err)
 	}
-
-	base := *target
-	var proc *exec.Cmd
-	if *server != "" {
-		base, proc, err = startServer(ctx, *server, strings.Fields(*serverArgs), env, stderr)
-		if err != nil {
-			return err
-		}
-		defer func() { _ = proc.Process.Signal(syscall.SIGTERM); _ = proc.Wait() }()
-	}
-	if err := checkLoopback(base); err != nil {
+	base, pid, stop, err := reachServer(ctx, cfg, stderr)
+	if err != nil {
 		return err
 	}
-	if err := waitReady(ctx, base); err != nil {
-		return err
+	defer stop()
+	scenarios := allScenarios(list, cfg.freshConns)
+	if len(cfg.only) > 0 {
+		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !slices.Contains(cfg.only, s.name) })
 	}
-
-	scenarios := allScenarios(list, *freshConns)
-	if *only != "" {
-		want := strings.Split(*only, ",")
-		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !slices.Contains(want, s.name) })
-	}
-	tr := &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute}
-	client := &http.Client{Transport: tr, Timeout: 30 * time.Second}
-	pid := 0
-	if proc != nil {
-		pid = proc.Process.Pid
-	}
-	measure := func(s scenario, c int, d time.Duration) (result, error) {
-		m0, cpu0 := scrape(base), cpuTime(pid)
-		var r result
-		var err error
-		if *useWrk {
-			r, err = runWrk(ctx, base, s.name, s.wrk, c, d)
-		} else {
-			own := cputime.Process()
-			r = drive(ctx, client, base, s, c, d, *maxN)
-			r.loadCPU = cputime.Process() - own
-		}
-		m1, cpu1 := scrape(base), cpuTime(pid)
-		r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
-		if n := m1.engineCount - m0.engineCount; n > 0 && s.engine {
-			r.engineMean = time.Duration(float64(time.Second) * (m1.engineSecs - m0.engineSecs) / n)
-		}
-		if pid != 0 && r.requests > 0 {
-			r.cpuPerReq = (cpu1 - cpu0) / time.Duration(r.requests)
-		}
-		return r, err
-	}
-	perScenario := make([][]result, len(scenarios))
+	m := &meter{cfg: cfg, base: base, pid: pid,
+		client: &http.Client{
+			Transport: &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute},
+			Timeout:   30 * time.Second,
+		}}
 	load0, procs := loadAvg(), scrape(base).gomaxprocs
-	for round := range *rounds {
+	perScenario, err := runRounds(ctx, m, scenarios, stderr)
+	if err != nil {
+		return err
+	}
+	driver := "Go client"
+	if cfg.useWrk {
+		driver = "wrk"
+	}
+	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; server GOMAXPROCS %g, %d cores available to sudokuload; load average %s before, %s after.\n\n",
+		driver, int(cfg.dur.Seconds()), cfg.rounds, procs, runtime.NumCPU(), load0, loadAvg())
+	printTable(stdout, medians(perScenario))
+	if pid != 0 {
+		if hwm, err := peakRSS(pid); err == nil {
+			fmt.Fprintf(stdout, "\nServer peak RSS (VmHWM): %.1f MB\n", float64(hwm)/1e6)
+		}
+	}
+	return nil
+}
+
+// reachServer starts the -server binary, or takes -url, checks that it is
+// on loopback and waits until it is ready. pid is the started server's (0
+// for -url); stop ends it.
+func reachServer(ctx context.Context, cfg config, stderr io.Writer) (base string, pid int, stop func(), err error) {
+	base, stop = cfg.target, func() {}
+	if cfg.server != "" {
+		var proc *exec.Cmd
+		if base, proc, err = startServer(ctx, cfg.server, cfg.serverArgs, cfg.env, stderr); err != nil {
+			return "", 0, nil, err
+		}
+		pid = proc.Process.Pid
+		stop = func() { _ = proc.Process.Signal(syscall.SIGTERM); _ = proc.Wait() }
+	}
+	if err = checkLoopback(base); err == nil {
+		err = waitReady(ctx, base)
+	}
+	if err != nil {
+		stop()
+		return "", 0, nil, err
+	}
+	return base, pid, stop, nil
+}
+
+// meter runs one scenario and measures it, with the server's counters and
+// CPU time read before and after.
+type meter struct {
+	cfg    config
+	base   string
+	pid    int // the started server, or 0
+	client *http.Client
+}
+
+// measure runs s with c connections for d.
+func (m *meter) measure(ctx context.Context, s scenario, c int, d time.Duration) (result, error) {
+	m0, cpu0 := scrape(m.base), cpuTime(m.pid)
+	var r result
+	var err error
+	if m.cfg.useWrk {
+		r, err = runWrk(ctx, m.base, s.name, s.wrk, c, d)
+	} else {
+		own := cputime.Process()
+		r = drive(ctx, m.client, m.base, s, c, d, m.cfg.maxN)
+		r.loadCPU = cputime.Process() - own
+	}
+	m1, cpu1 := scrape(m.base), cpuTime(m.pid)
+	r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
+	if n := m1.engineCount - m0.engineCount; n > 0 && s.engine {
+		r.engineMean = time.Duration(float64(time.Second) * (m1.engineSecs - m0.engineSecs) / n)
+	}
+	if m.pid != 0 && r.requests > 0 {
+		r.cpuPerReq = (cpu1 - cpu0) / time.Duration(r.requests)
+	}
+	return r, err
+}
+
+// runRounds runs every scenario once per round, interleaved (a warm-up of
+// each first), and returns each scenario's results, one per round, with
+// the ratio to the same round's /healthz.
+func runRounds(ctx context.Context, m *meter, scenarios []scenario, stderr io.Writer) ([][]result, error) {
+	perScenario := make([][]result, len(scenarios))
+	for round := range m.cfg.rounds {
 		ceiling := 0.0
 		for i, s := range scenarios {
-			c := *conns
+			c := m.cfg.conns
 			if s.conns > 0 {
 				c = s.conns
 			}
-			if *warm > 0 && round == 0 {
-				if _, err := measure(s, c, *warm); err != nil {
-					return err
+			if m.cfg.warm > 0 && round == 0 {
+				if _, err := m.measure(ctx, s, c, m.cfg.warm); err != nil {
+					return nil, err
 				}
 			}
-			r, err := measure(s, c, *dur)
+			r, err := m.measure(ctx, s, c, m.cfg.dur)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			if s.name == "healthz" {
 				ceiling = r.rps()
@@ -226,14 +297,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			perScenario[i] = append(perScenario[i], r)
 			fmt.Fprintf(stderr, "round %d %-22s %8.0f req/s  p50 %-10s p99 %-10s errors %d %s\n", round+1, r.name, r.rps(), r.p50, r.p99, r.errors, r.firstErr)
 			if ctx.Err() != nil {
-				return ctx.Err()
+				return nil, ctx.Err()
 			}
 		}
 	}
+	return perScenario, nil
+}
+
+// medians returns, per scenario, its median round by req/s, with the median
+// of the rounds' ratios to /healthz (each against its own round's).
+func medians(perScenario [][]result) []result {
 	var results []result
 	for _, rs := range perScenario {
-		// The ratio to the ceiling is the median of the rounds' ratios,
-		// each measured against the healthz run of its own round.
 		ratios := make([]float64, len(rs))
 		for i, r := range rs {
 			ratios[i] = r.ratio
@@ -244,19 +319,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		med.ratio = ratios[len(ratios)/2]
 		results = append(results, med)
 	}
-	driver := "Go client"
-	if *useWrk {
-		driver = "wrk"
-	}
-	fmt.Fprintf(stdout, "Load by %s, %d s per scenario, median of %d interleaved rounds; server GOMAXPROCS %g, %d cores available to sudokuload; load average %s before, %s after.\n\n",
-		driver, int(dur.Seconds()), *rounds, procs, runtime.NumCPU(), load0, loadAvg())
-	printTable(stdout, results)
-	if proc != nil {
-		if hwm, err := peakRSS(proc.Process.Pid); err == nil {
-			fmt.Fprintf(stdout, "\nServer peak RSS (VmHWM): %.1f MB\n", float64(hwm)/1e6)
-		}
-	}
-	return nil
+	return results
 }
 
 // allScenarios lists the scenarios in the order they run: the framework
@@ -480,48 +543,6 @@ func waitReady(ctx context.Context, base string) error {
 		}
 	}
 	return errors.New("server not ready within a minute")
-}
-
-// counters are sums read from the server's /metrics.
-type counters struct {
-	genCount, genSeconds    float64 // the pool's puzzles and worker seconds
-	engineCount, engineSecs float64 // solves and ratings, and their seconds
-	gomaxprocs              float64 // the server's runtime.GOMAXPROCS
-}
-
-// scrape reads the counters from /metrics (zeros when unreadable).
-func scrape(base string) counters {
-	var c counters
-	resp, err := http.Get(base + "/metrics")
-	if err != nil {
-		return c
-	}
-	defer resp.Body.Close()
-	sc := bufio.NewScanner(resp.Body)
-	for sc.Scan() {
-		line := sc.Text()
-		var dst *float64
-		switch {
-		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_count{"):
-			dst = &c.genCount
-		case strings.HasPrefix(line, "sudoku_generation_duration_seconds_sum{"):
-			dst = &c.genSeconds
-		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_count{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_count{"):
-			dst = &c.engineCount
-		case strings.HasPrefix(line, "sudoku_solve_duration_seconds_sum{"), strings.HasPrefix(line, "sudoku_rate_duration_seconds_sum{"):
-			dst = &c.engineSecs
-		case strings.HasPrefix(line, "go_sched_gomaxprocs_threads "):
-			dst = &c.gomaxprocs
-		default:
-			continue
-		}
-		if i := strings.LastIndexByte(line, ' '); i > 0 {
-			if v, err := strconv.ParseFloat(line[i+1:], 64); err == nil {
-				*dst += v
-			}
-		}
-	}
-	return c
 }
 
 // cpuTime returns the user+system CPU time of a process so far, from

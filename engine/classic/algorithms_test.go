@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // Grids without solution that pass precheck (no conflict, every empty cell
@@ -137,7 +138,7 @@ func TestAlgorithmsSmall(t *testing.T) {
 func sample(t testing.TB, file, label string, n int) []engine.Grid {
 	t.Helper()
 	var ps []string
-	for _, r := range dataset.Load(t, file, 0) {
+	for _, r := range datasettest.Load(t, file, 0) {
 		if label == "" || r.Field(1) == label {
 			ps = append(ps, r.Puzzle())
 		}
@@ -461,7 +462,7 @@ func TestRandomizedReproducible(t *testing.T) {
 // algorithm must agree with the oracle whenever it finishes, and the only
 // errors allowed are ErrBudgetExceeded.
 //
-//	go test ./engine -run '^$' -fuzz FuzzAlgorithms -fuzztime 30s
+//	go test ./engine/classic -run '^$' -fuzz FuzzAlgorithms -fuzztime 30s
 func FuzzAlgorithms(f *testing.F) {
 	f.Add(easyPuzzle)
 	f.Add(easySolution)

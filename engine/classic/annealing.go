@@ -26,18 +26,17 @@ const (
 	annealSampleMoves = 200
 )
 
-// SolveAnnealing solves by simulated annealing, the stochastic search a
-// service can use (seed 002's stochastic search compared guesses with the
-// known answer, which a solver does not have). It uses the standard
-// formulation: every block is filled with a random permutation of its
-// missing digits, so blocks are always right; the cost is the number of
-// missing digits over all rows and columns; a move swaps two non-given cells
-// of one block, accepted when it does not raise the cost, else with
-// probability exp(-Δ/T). The temperature starts at the standard deviation of
-// the cost change of random moves and is multiplied by annealCooling after
-// each stage of n² proposed swaps (n = empty cells); after annealStuckStages
-// stages without a new best cost the search starts again from a new random
-// fill. A cost of 0 is a solution.
+// SolveAnnealing solves by simulated annealing, the stochastic search a service
+// can use (Parnell, Freeze and Smith's stochastic search compared guesses with
+// the known answer, which a solver does not have). It uses the standard
+// formulation: every block is filled with a random permutation of its missing
+// digits, so blocks are always right; the cost is the number of missing digits
+// over all rows and columns; a move swaps two non-given cells of one block,
+// accepted when it does not raise the cost, else with probability exp(-Δ/T). The
+// temperature starts at the standard deviation of the cost change of random
+// moves and is multiplied by annealCooling after each stage of n² proposed swaps
+// (n = empty cells); after annealStuckStages stages without a new best cost the
+// search starts again from a new random fill. A cost of 0 is a solution.
 //
 // It finds at most one solution: Count is 1 with the solution, or 0 with no
 // error only when the grid fails the initial checks (conflicting givens, or

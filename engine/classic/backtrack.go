@@ -15,11 +15,12 @@ import (
 // ErrBudgetExceeded instead of holding a request for minutes.
 const DefaultMaxNodes = 1 << 27
 
-// SolveBacktrack is seed 002's recursive backtracking: it visits the empty
-// cells in row-major order, tries digits 1 to 9 in turn in each, keeps those
-// not yet in the cell's row, column or block, and backs up on a dead end. It
-// counts solutions up to limit (a limit below 1 is taken as 1), so with limit
-// 2 it decides uniqueness; Solution is the first solution in that order.
+// SolveBacktrack is Parnell, Freeze and Smith's recursive backtracking: it
+// visits the empty cells in row-major order, tries digits 1 to 9 in turn in
+// each, keeps those not yet in the cell's row, column or block, and backs up on
+// a dead end. It counts solutions up to limit (a limit below 1 is taken as 1),
+// so with limit 2 it decides uniqueness; Solution is the first solution in that
+// order.
 //
 // Result.Nodes counts digits placed, Result.Guesses the cells entered with
 // more than one legal digit. The work is bounded by maxNodes placements

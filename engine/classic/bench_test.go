@@ -9,19 +9,20 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
-// benchSample is the size of each benchmark sample: seed 002 compared its
-// solvers on 25 puzzles per level. Run with -benchtime=25x to solve each
-// puzzle of a sample exactly once.
+// benchSample is the size of each benchmark sample: Parnell, Freeze and Smith
+// compared their solvers on 25 puzzles per level. Run with -benchtime=25x to
+// solve each puzzle of a sample exactly once.
 const benchSample = 25
 
 // BenchmarkAlgorithms solves benchSample puzzles of each level with each
-// algorithm through the registry (default budgets, randomized algorithms
-// seeded from the puzzle), one puzzle per op. Besides time it reports what
-// seed 002 judged its solvers on: work per puzzle (nodes placed, attempts or
-// swaps, budget included when it ran out) and coverage, the share of puzzles
-// solved within budget.
+// algorithm through the registry (default budgets, randomized algorithms seeded
+// from the puzzle), one puzzle per op. Besides time it reports what Parnell,
+// Freeze and Smith judged their solvers on: work per puzzle (nodes placed,
+// attempts or swaps, budget included when it ran out) and coverage, the share of
+// puzzles solved within budget.
 func BenchmarkAlgorithms(b *testing.B) {
 	all := []string{"fast", "propagate", "backtrack", "dfs", "annealing", "brute", "naive"}
 	sets := []struct {
@@ -82,14 +83,14 @@ func BenchmarkAlgorithms(b *testing.B) {
 	}
 }
 
-// BenchmarkBruteForceExample repeats seed 002's variance experiment: one
-// puzzle solved 100 times (seeds 1..100) by naive and by optimized brute
-// force, reporting the mean, least and most attempts. The seed's puzzle is
-// not given; this uses the krazydad 1-easy puzzle with the most givens.
-// Run with -benchtime=1x: one op is the 100 runs.
+// BenchmarkBruteForceExample repeats Parnell, Freeze and Smith's variance
+// experiment: one puzzle solved 100 times (seeds 1..100) by naive and by
+// optimized brute force, reporting the mean, least and most attempts. The
+// paper's puzzle is not given; this uses the krazydad 1-easy puzzle with the
+// most givens. Run with -benchtime=1x: one op is the 100 runs.
 func BenchmarkBruteForceExample(b *testing.B) {
 	var g engine.Grid
-	for _, r := range dataset.Load(b, dataset.CalibKrazyDad, 0) {
+	for _, r := range datasettest.Load(b, dataset.CalibKrazyDad, 0) {
 		if h := engine.MustParse(r.Puzzle()); r.Field(1) == "1-easy" && h.Givens() > g.Givens() {
 			g = h
 		}

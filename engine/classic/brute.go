@@ -9,17 +9,17 @@ import (
 )
 
 // DefaultMaxAttempts is the attempt budget of SolveNaive and SolveBrute when
-// none is given: the seed's own cut-off of two million attempts, under which
+// none is given: the paper's own cut-off of two million attempts, under which
 // its naive brute force solved none of its 25 easy puzzles and the optimized
 // one about 60% of them. An attempt costs at most one pass over the empty
 // cells (well under a microsecond when it dies early, as most do), so the
 // budget is a second or two of work.
 const DefaultMaxAttempts = 2_000_000
 
-// SolveBrute is seed 002's optimized brute force: it fills the empty cells in
-// row-major order, each with a digit drawn uniformly at random among those
-// not yet in its row, column or block; when a cell has no such digit the
-// attempt is abandoned and a new one starts from the puzzle. Nothing is
+// SolveBrute is Parnell, Freeze and Smith's optimized brute force: it fills the
+// empty cells in row-major order, each with a digit drawn uniformly at random
+// among those not yet in its row, column or block; when a cell has no such digit
+// the attempt is abandoned and a new one starts from the puzzle. Nothing is
 // remembered between attempts.
 //
 // It finds at most one solution: Count is 1 with the solution, or 0 with no
@@ -28,19 +28,19 @@ const DefaultMaxAttempts = 2_000_000
 // uniqueness, and on a puzzle without solution it runs until the budget:
 // maxAttempts attempts (DefaultMaxAttempts when <= 0), after which it
 // returns an error wrapping ErrBudgetExceeded. Result.Guesses counts
-// attempts (the seed's measure), Result.Nodes the cells filled over all
+// attempts (the paper's measure), Result.Nodes the cells filled over all
 // attempts. rng makes the run reproducible; ctx is looked at every
 // ctxCheckEvery attempts.
 func SolveBrute(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int) (engine.Result, error) {
 	return randomFill(ctx, g, rng, maxAttempts, false)
 }
 
-// SolveNaive is seed 002's naive brute force: SolveBrute without the block
-// rule while drawing. Each cell gets a random digit not yet in its row or
-// column; the blocks are checked only when a band of three rows is complete,
-// and a repeated digit in one of its blocks abandons the attempt, as does a
-// cell with no digit left. Same guarantees, budget, counters and ctx rule as
-// SolveBrute; in practice it solves only grids with few empty cells (the
+// SolveNaive is Parnell, Freeze and Smith's naive brute force: SolveBrute
+// without the block rule while drawing. Each cell gets a random digit not yet in
+// its row or column; the blocks are checked only when a band of three rows is
+// complete, and a repeated digit in one of its blocks abandons the attempt, as
+// does a cell with no digit left. Same guarantees, budget, counters and ctx rule
+// as SolveBrute; in practice it solves only grids with few empty cells (the
 // seed: about 11,000 attempts on a simple example, none of 25 easy puzzles
 // within two million).
 func SolveNaive(ctx context.Context, g engine.Grid, rng *rand.Rand, maxAttempts int) (engine.Result, error) {

@@ -7,18 +7,18 @@ import (
 	"math/bits"
 )
 
-// SolveDFS is seed 002's iterative depth-first search. The empty cells,
-// taken in row-major order, form an explicit stack; each keeps the set of
-// digits already tried there. At the top cell the search looks up the
-// smallest digit neither tried nor present among the cell's 20 peers (a
-// fresh scan of the grid each time, the seed's "outside method"), places it
-// and pushes the next cell; when no digit is left it forgets the cell's tried
-// set, pops, clears the previous cell and resumes there.
+// SolveDFS is Parnell, Freeze and Smith's iterative depth-first search. The
+// empty cells, taken in row-major order, form an explicit stack; each keeps the
+// set of digits already tried there. At the top cell the search looks up the
+// smallest digit neither tried nor present among the cell's 20 peers (a fresh
+// scan of the grid each time, the paper's "outside method"), places it and
+// pushes the next cell; when no digit is left it forgets the cell's tried set,
+// pops, clears the previous cell and resumes there.
 //
 // It explores exactly the tree of SolveBacktrack, in the same order, so the
 // two return the same Result on every puzzle; what differs is the book-keeping
 // (tried sets and peer scans instead of recursion and unit masks), which is
-// what the seed measured. It counts solutions up to limit (below 1 taken as
+// what the paper measured. It counts solutions up to limit (below 1 taken as
 // 1), with the same budget (maxNodes placements, DefaultMaxNodes when <= 0),
 // ctx checks and error rules as SolveBacktrack.
 //

@@ -134,16 +134,16 @@ type Metric struct {
 }
 
 // Metrics are the raters compared in the agreement table: the baseline,
-// each seed's metric alone, the fitted score and level, and the shipped
+// each paper's metric alone, the fitted score and level, and the shipped
 // Sudoku Explainer rating where the file has it.
 func Metrics(m *engine.ScoreModel, lambda float64) []Metric {
 	return []Metric{
 		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
-		{fmt.Sprintf("seed 000: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
-		{"seed 001/004: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
-		{"seed 001/004: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.StepsSequential }},
+		{fmt.Sprintf("Ease and Toil: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
+		{"Cheng and Xiao / HumanSolve: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
+		{"Cheng and Xiao / HumanSolve: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.StepsSequential }},
 		{"hardest tier (SE-style)", func(s *Sample) float64 { return float64(s.Rating.HardestTier) }},
-		{"seed 003: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
+		{"math-fun list: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
 		{"score", func(s *Sample) float64 { return m.Score(&s.Rating) }},
 		{"level (4 tiers)", func(s *Sample) float64 { return float64(m.Level(m.Score(&s.Rating))) }},
 		{"shipped SE rating (reference)", func(s *Sample) float64 { return s.SE }},

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"testing"
 )
 
 // EnvDir names the environment variable that overrides the data folder.
@@ -141,35 +140,14 @@ func Read(name string, limit int) ([]Record, error) {
 // Puzzles returns the first field of each record of a data file.
 func Puzzles(name string, limit int) ([]string, error) {
 	recs, err := Read(name, limit)
-	return puzzles(recs), err
+	return PuzzlesOf(recs), err
 }
 
-// puzzles returns the first field of each record.
-func puzzles(recs []Record) []string {
+// PuzzlesOf returns the first field of each record.
+func PuzzlesOf(recs []Record) []string {
 	ps := make([]string, len(recs))
 	for i, r := range recs {
 		ps[i] = r.Puzzle()
 	}
 	return ps
-}
-
-// Load is Read for tests and benchmarks: when the data folder is missing it
-// skips with a clear message, except under CI (CI=true), where the data must
-// be present and its absence fails the test.
-func Load(tb testing.TB, name string, limit int) []Record {
-	tb.Helper()
-	recs, err := Read(name, limit)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") == "" {
-			tb.Skipf("shared data not available: %v", err)
-		}
-		tb.Fatal(err)
-	}
-	return recs
-}
-
-// LoadPuzzles is Puzzles for tests and benchmarks, with Load's rules.
-func LoadPuzzles(tb testing.TB, name string, limit int) []string {
-	tb.Helper()
-	return puzzles(Load(tb, name, limit))
 }

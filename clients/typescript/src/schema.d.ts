@@ -86,7 +86,7 @@ export interface paths {
         /**
          * Rate a puzzle as a human expert would
          * @description Runs the strategy solver (singles up to trial) and reports the
-         *     level, the score, the seed metrics and the techniques used. The
+         *     level, the score, the papers' metrics (steps d, WNEF, level 1) and the techniques used. The
          *     puzzle must have exactly one solution (422 otherwise).
          */
         post: operations["rate"];
@@ -267,7 +267,7 @@ export interface components {
         };
         /**
          * @description Solver: `fast` (the default, a bitboard solver), `propagate`
-         *     (Norvig's), or one of seed 002's algorithms (`backtrack`, `dfs`,
+         *     (Norvig's), or one of Parnell, Freeze and Smith's algorithms (`backtrack`, `dfs`,
          *     `annealing`, `brute`, `naive`); an unknown name is a 400 listing
          *     the valid ones. The slow ones (all but fast) stop at a work budget
          *     or at the server's slow-solve timeout, 2 s by default (422
@@ -309,15 +309,15 @@ export interface components {
             level: components["schemas"]["Level"];
             /** @description Continuous difficulty; higher is harder (docs/rating.md). 0 for an already solved grid, which needs no technique. */
             score: number;
-            /** @description Seed 001's expected number of checks d. */
+            /** @description Cheng and Xiao's expected number of checks d. */
             steps: number;
-            /** @description Seed 000's weighted normalized ease function (1 = easiest). */
+            /** @description Ease and Toil's weighted normalized ease function (1 = easiest). */
             wnef: number;
             /** @description The hardest technique used; empty for an already solved grid. */
             hardest: components["schemas"]["Technique"] | "";
             /** @description Tier of the hardest technique, 1 to 6; 0 for an already solved grid. */
             hardest_tier: number;
-            /** @description Solved by naked and hidden singles alone (seed 003). */
+            /** @description Solved by naked and hidden singles alone (the math-fun list). */
             level1: boolean;
             givens: number;
             counts: components["schemas"]["TechniqueCounts"];
