@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,6 +28,7 @@ func TestDeployNamesRealMetrics(t *testing.T) {
 	m.SlowSolved("dfs", time.Second)
 	m.Rated("rate", time.Millisecond)
 	m.observeHTTP("GET", "/healthz", 200, time.Millisecond)
+	RegisterBuildInfo(reg, "v0", "rev", "go")
 	mfs, err := reg.Gather()
 	if err != nil {
 		t.Fatal(err)
@@ -40,9 +42,18 @@ func TestDeployNamesRealMetrics(t *testing.T) {
 		}
 	}
 	name := regexp.MustCompile(`\bsudoku_[a-z_]+`)
-	files, _ := filepath.Glob(filepath.Join("..", "deploy", "*"))
-	if len(files) == 0 {
-		t.Fatal("no files in deploy/")
+	var files []string
+	err = filepath.WalkDir(filepath.Join("..", "deploy"), func(path string, d fs.DirEntry, err error) error {
+		switch ext := filepath.Ext(path); {
+		case err != nil:
+			return err
+		case ext == ".yaml" || ext == ".yml" || ext == ".json":
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no files in deploy/: %v", err)
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)

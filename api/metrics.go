@@ -142,6 +142,11 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint} {
 		m.refused.WithLabelValues(op)
 	}
+	for _, l := range engine.Levels() {
+		for _, reason := range []string{engine.RejectOverloaded, engine.RejectCanceled, engine.RejectFailed} {
+			m.rejected.WithLabelValues(l.String(), reason)
+		}
+	}
 	return m
 }
 

@@ -48,6 +48,11 @@ const defaultRateLimit = 600
 // maxHeaderBytes bounds request headers: the API needs a few short ones.
 const maxHeaderBytes = 16 << 10
 
+// commandFlags are the flags that turn sudokud into a one-shot command
+// rather than the server; no environment variable sets them, so a stray
+// SUDOKU_PROBE cannot stop a container serving.
+var commandFlags = map[string]bool{"version": true, "probe": true}
+
 // config is everything sudokud can be told, from flags and SUDOKU_*
 // variables.
 type config struct {
@@ -61,6 +66,8 @@ type config struct {
 	drainDelay        time.Duration
 	logLevel          string
 	logFormat         string
+	showVersion       bool   // -version: print the build and exit
+	probeURL          string // -probe: health-check mode, see probe
 	api               api.Config
 	service           service.Config
 	pool              engine.PoolConfig
@@ -82,6 +89,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
+	fs.BoolVar(&c.showVersion, "version", false, "print the version, VCS revision and Go version, and exit")
+	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL (a bare path: on 127.0.0.1 at the -addr port), exit 0 on a 2xx answer, else 1; a HEALTHCHECK for images with no shell")
 
 	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
 	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")
@@ -104,6 +113,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 
 	var envErr error
 	fs.VisitAll(func(f *flag.Flag) {
+		if commandFlags[f.Name] {
+			return
+		}
 		name := envPrefix + strings.ToUpper(strings.ReplaceAll(f.Name, "-", "_"))
 		if v := getenv(name); v != "" && envErr == nil {
 			if err := fs.Set(f.Name, v); err != nil {

@@ -75,6 +75,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	build := buildVersion()
+	switch {
+	case cfg.showVersion:
+		fmt.Fprintln(stdout, build)
+		return nil
+	case cfg.probeURL != "":
+		return probe(ctx, cfg.probeURL, cfg.addr, stdout)
+	}
 	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
 		return err
@@ -82,8 +90,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer func() { _ = stopLog() }()
 	defer log.Info("stopped") // runs after pool.Close
 
+	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion))
+
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
+	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
 	cfg.pool.Hooks = metrics
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more

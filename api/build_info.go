@@ -1,0 +1,17 @@
+package api
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// RegisterBuildInfo registers sudoku_build_info on reg: a gauge that is 1,
+// labelled with the running build's version, VCS revision and Go version,
+// so that dashboards show which build runs where and
+// `changes(sudoku_build_info)` marks rollouts.
+func RegisterBuildInfo(reg prometheus.Registerer, version, revision, goVersion string) {
+	g := prometheus.NewGauge(prometheus.GaugeOpts{
+		Namespace: "sudoku", Name: "build_info",
+		Help:        "Always 1; the labels name the running build: version, VCS revision and Go version.",
+		ConstLabels: prometheus.Labels{"version": version, "revision": revision, "goversion": goVersion},
+	})
+	g.Set(1)
+	reg.MustRegister(g)
+}

@@ -1,0 +1,177 @@
+package validate
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+)
+
+// env returns the value of the container's environment variable name,
+// failing if it has none.
+func env(t *testing.T, c corev1.Container, name string) string {
+	t.Helper()
+	for _, e := range c.Env {
+		if e.Name == name {
+			return e.Value
+		}
+	}
+	t.Fatalf("container %s has no %s", c.Name, name)
+	return ""
+}
+
+func duration(t *testing.T, c corev1.Container, name string) time.Duration {
+	t.Helper()
+	d, err := time.ParseDuration(env(t, c, name))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return d
+}
+
+// cancelGrace is cmd/sudokud's cancelGrace: how long handlers get to answer
+// once a drain past its timeout cancels them.
+const cancelGrace = time.Second
+
+// TestProbeAndDrainArithmetic checks the shutdown timeline written in
+// deploy/kubernetes/base/deployment.yaml.
+func TestProbeAndDrainArithmetic(t *testing.T) {
+	d := one[*appsv1.Deployment](t, render(t, "production"))
+	p := d.Spec.Template.Spec
+	c := p.Containers[0]
+	sec := func(s int32) time.Duration { return time.Duration(s) * time.Second }
+	ready, live := c.ReadinessProbe, c.LivenessProbe
+	if ready == nil || live == nil || ready.HTTPGet == nil || live.HTTPGet == nil {
+		t.Fatal("want HTTP readiness and liveness probes")
+	}
+	if ready.HTTPGet.Path != "/readyz" || live.HTTPGet.Path != "/healthz" {
+		t.Errorf("probes on %s and %s, want /readyz and /healthz", ready.HTTPGet.Path, live.HTTPGet.Path)
+	}
+	drainDelay := duration(t, c, "SUDOKU_DRAIN_DELAY")
+	shutdown := duration(t, c, "SUDOKU_SHUTDOWN_TIMEOUT")
+	request := duration(t, c, "SUDOKU_REQUEST_TIMEOUT")
+	notReady := sec(ready.FailureThreshold*ready.PeriodSeconds + ready.TimeoutSeconds)
+	if drainDelay < notReady {
+		t.Errorf("drain delay %v < %v, the time the readiness probe takes to see /readyz fail (failureThreshold %d x period %ds + timeout %ds)",
+			drainDelay, notReady, ready.FailureThreshold, ready.PeriodSeconds, ready.TimeoutSeconds)
+	}
+	if shutdown <= request {
+		t.Errorf("shutdown timeout %v <= request timeout %v: requests in flight would be cut", shutdown, request)
+	}
+	exit := drainDelay + shutdown + cancelGrace
+	grace := sec(int32(*p.TerminationGracePeriodSeconds))
+	if grace <= exit {
+		t.Errorf("terminationGracePeriodSeconds %v <= drain delay + shutdown timeout + cancel grace = %v: SIGKILL before the drain ends", grace, exit)
+	}
+	if restart := sec(live.FailureThreshold * live.PeriodSeconds); restart <= exit {
+		t.Errorf("liveness restarts after %v, within the %v shutdown", restart, exit)
+	}
+}
+
+// TestResourcesAndImage: requests and limits set, the heap's soft limit
+// under the memory limit, the image pinned and fully qualified.
+func TestResourcesAndImage(t *testing.T) {
+	for overlay := range overlays {
+		c := one[*appsv1.Deployment](t, render(t, overlay)).Spec.Template.Spec.Containers[0]
+		for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+			req, lim := c.Resources.Requests[r], c.Resources.Limits[r]
+			if req.IsZero() || lim.IsZero() || req.Cmp(lim) > 0 {
+				t.Errorf("%s: %s request %v, limit %v: want both, request <= limit", overlay, r, req.String(), lim.String())
+			}
+		}
+		memLimit := c.Resources.Limits[corev1.ResourceMemory]
+		gomem := resource.MustParse(strings.TrimSuffix(env(t, c, "GOMEMLIMIT"), "B"))
+		if gomem.Cmp(memLimit) >= 0 {
+			t.Errorf("%s: GOMEMLIMIT %v not under the memory limit %v", overlay, gomem.String(), memLimit.String())
+		}
+		name, tag, _ := strings.Cut(c.Image, ":")
+		if !strings.Contains(strings.SplitN(name, "/", 2)[0], ".") || tag == "" || tag == "latest" {
+			t.Errorf("%s: image %q, want registry/name:tag with a tag other than latest", overlay, c.Image)
+		}
+		if c.ImagePullPolicy == "" {
+			t.Errorf("%s: no imagePullPolicy", overlay)
+		}
+		var salt bool
+		for _, e := range c.Env {
+			salt = salt || (e.Name == "SUDOKU_DAILY_SALT" && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil && e.Value == "")
+		}
+		if !salt {
+			t.Errorf("%s: SUDOKU_DAILY_SALT must come from a Secret", overlay)
+		}
+	}
+}
+
+// TestSelectorsMatchThePods: the Service, PDB, NetworkPolicy and
+// ServiceMonitor select what they mean to, and the HPA scales the
+// Deployment.
+func TestSelectorsMatchThePods(t *testing.T) {
+	r := render(t, "production")
+	d := one[*appsv1.Deployment](t, r)
+	pod := labels.Set(d.Spec.Template.Labels)
+	sel, err := metav1.LabelSelectorAsSelector(d.Spec.Selector)
+	if err != nil || !sel.Matches(pod) {
+		t.Fatalf("the Deployment's selector does not match its pods: %v", err)
+	}
+	svc := one[*corev1.Service](t, r)
+	if !labels.SelectorFromSet(svc.Spec.Selector).Matches(pod) {
+		t.Error("the Service does not select the pods")
+	}
+	pdb := one[*policyv1.PodDisruptionBudget](t, r)
+	if s, err := metav1.LabelSelectorAsSelector(pdb.Spec.Selector); err != nil || !s.Matches(pod) {
+		t.Error("the PodDisruptionBudget does not select the pods")
+	}
+	for _, o := range r.objects {
+		if np, ok := o.(*networkingv1.NetworkPolicy); ok {
+			if s, err := metav1.LabelSelectorAsSelector(&np.Spec.PodSelector); err != nil || !s.Matches(pod) {
+				t.Errorf("NetworkPolicy %s does not select the pods", np.Name)
+			}
+		}
+	}
+	sm := one[*monitoringv1.ServiceMonitor](t, r)
+	if s, err := metav1.LabelSelectorAsSelector(&sm.Spec.Selector); err != nil || !s.Matches(labels.Set(svc.Labels)) {
+		t.Error("the ServiceMonitor does not select the Service")
+	}
+	if sm.Spec.Endpoints[0].Port != svc.Spec.Ports[0].Name {
+		t.Errorf("the ServiceMonitor scrapes port %q, the Service names %q", sm.Spec.Endpoints[0].Port, svc.Spec.Ports[0].Name)
+	}
+	hpa := one[*autoscalingv2.HorizontalPodAutoscaler](t, r)
+	if ref := hpa.Spec.ScaleTargetRef; ref.Kind != "Deployment" || ref.Name != d.Name {
+		t.Errorf("the HPA scales %s %s, want Deployment %s", ref.Kind, ref.Name, d.Name)
+	}
+	if d.Spec.Replicas != nil {
+		t.Error("the Deployment sets replicas, which fights the HPA on every apply")
+	}
+	if hpa.Spec.MinReplicas == nil || *hpa.Spec.MinReplicas < 2 {
+		t.Error("the HPA must keep at least 2 replicas, or the PDB blocks every drain")
+	}
+	if len(hpa.Spec.Metrics) == 0 || hpa.Spec.Metrics[0].Resource == nil || hpa.Spec.Metrics[0].Resource.Name != corev1.ResourceCPU {
+		t.Error("the HPA must scale on CPU")
+	}
+}
+
+// TestTrustedProxiesFollowTheIngress: SUDOKU_TRUSTED_PROXIES is 1 where an
+// Ingress fronts the pods, 0 where clients reach the Service directly.
+func TestTrustedProxiesFollowTheIngress(t *testing.T) {
+	for overlay := range overlays {
+		r := render(t, overlay)
+		want := "0"
+		for _, k := range r.kinds {
+			if k == "Ingress" {
+				want = "1"
+			}
+		}
+		c := one[*appsv1.Deployment](t, r).Spec.Template.Spec.Containers[0]
+		if got := env(t, c, "SUDOKU_TRUSTED_PROXIES"); got != want {
+			t.Errorf("%s: SUDOKU_TRUSTED_PROXIES=%s, want %s", overlay, got, want)
+		}
+	}
+}
