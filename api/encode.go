@@ -100,23 +100,33 @@ func acceptsGzip(r *http.Request) bool {
 	return star == 1
 }
 
-// decode reads the request body, which must be one JSON value of
-// application/json (or no Content-Type at all), into v. Unknown members
-// are refused so a misspelt "puzzle" is an error, not a silent default.
-// The body size is limited by the server's middleware; exceeding it yields
-// *http.MaxBytesError. A request type that implements stringMembers takes
-// the usual body, a flat object of plain strings, without encoding/json's
-// reflection (scanStringObject); any other body goes through encoding/json,
-// which gives the same value or the error.
+// decode reads the request body, which must be one JSON object of
+// application/json (no Content-Type at all is taken as JSON; the only
+// parameter allowed is charset=utf-8) without a Content-Encoding, into v.
+// Members are matched exactly (case included); unknown or repeated
+// members are refused, so a misspelt "puzzle" is an error, not a silent
+// default. The body size is limited by the server's middleware; exceeding
+// it yields *http.MaxBytesError. A request type that implements
+// stringMembers takes the usual body, a flat object of plain strings,
+// without encoding/json's reflection (scanStringObject); any other body
+// goes through decodeJSON, which applies the same rules.
 func decode(r *http.Request, v any) error {
-	if ct := r.Header.Get("Content-Type"); ct != "" {
-		mt, _, err := mime.ParseMediaType(ct)
-		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
-			return &decodeError{status: http.StatusUnsupportedMediaType, reason: "content type " + strconv.Quote(ct) + " is not supported: send application/json"}
-		}
+	if err := checkBodyHeaders(r.Header); err != nil {
+		return err
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	defer func() { buf.Reset(); bufPool.Put(buf) }()
+	// One allocation of the size the body can have, plus the room
+	// ReadFrom wants free before each read: doubling would take up to
+	// twice the body limit per request, and a slow body holds it for the
+	// read timeout.
+	if lb, ok := r.Body.(*limitedBody); ok {
+		size := lb.limit + 1
+		if r.ContentLength >= 0 {
+			size = min(size, r.ContentLength)
+		}
+		buf.Grow(int(size) + bytes.MinRead)
+	}
 	if _, err := buf.ReadFrom(r.Body); err != nil {
 		var maxBytes *http.MaxBytesError
 		if errors.As(err, &maxBytes) {
@@ -133,19 +143,35 @@ func decode(r *http.Request, v any) error {
 	return decodeJSON(buf.Bytes(), v)
 }
 
-// decodeJSON decodes body, which must be exactly one JSON value, into v
-// with encoding/json, refusing unknown members.
-func decodeJSON(body []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return &decodeError{status: http.StatusBadRequest, reason: "empty request body: send a JSON object"}
+// checkBodyHeaders refuses, with 415, a body in another media type than
+// application/json or with a content coding other than identity.
+func checkBodyHeaders(h http.Header) error {
+	for _, v := range h.Values("Content-Encoding") {
+		for coding := range strings.SplitSeq(v, ",") {
+			if c := strings.TrimSpace(coding); c != "" && !strings.EqualFold(c, "identity") {
+				return &decodeError{status: http.StatusUnsupportedMediaType, acceptIdentity: true,
+					reason: "Content-Encoding " + strconv.Quote(c) + " is not supported: send the body uncompressed"}
+			}
 		}
-		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body", err: err}
 	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return &decodeError{status: http.StatusBadRequest, reason: "invalid JSON body: more than one JSON value"}
+	cts := h.Values("Content-Type")
+	if len(cts) == 0 {
+		return nil
+	}
+	refuse := func(why string) error {
+		return &decodeError{status: http.StatusUnsupportedMediaType, reason: "content type " + strconv.Quote(strings.Join(cts, ", ")) + " is not supported: " + why}
+	}
+	if len(cts) > 1 {
+		return refuse("give one Content-Type, application/json")
+	}
+	mt, params, err := mime.ParseMediaType(cts[0])
+	if err != nil || mt != "application/json" {
+		return refuse("send application/json")
+	}
+	for k, v := range params {
+		if k != "charset" || !strings.EqualFold(v, "utf-8") {
+			return refuse("application/json takes no parameter but charset=utf-8")
+		}
 	}
 	return nil
 }

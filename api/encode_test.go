@@ -27,7 +27,7 @@ func TestDecodeErrors(t *testing.T) {
 		{"blank", strings.NewReader(" \n"), 400, "empty request body"},
 		{"two values", strings.NewReader(`{"puzzle":"1"} {}`), 400, "more than one JSON value"},
 		{"garbage after", strings.NewReader(`{"puzzle":"1"} x`), 400, "more than one JSON value"},
-		{"unknown member", strings.NewReader(`{"puzle":"1"}`), 400, `unknown field "puzle"`},
+		{"unknown member", strings.NewReader(`{"puzle":"1"}`), 400, `unknown member "puzle"`},
 		{"cut short", strings.NewReader(`{"puzzle":"1`), 400, "invalid JSON body"},
 		{"client gone", failing(io.ErrUnexpectedEOF), 400, "could not be read"},
 		{"too slow", failing(os.ErrDeadlineExceeded), 408, "read timeout"},

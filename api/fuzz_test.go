@@ -29,6 +29,7 @@ func FuzzBodies(f *testing.F) {
 		`{"grid":[[1,2,3],[4]],"puzzle":null}`,
 		`{"puzzle":"1\u00e9\n|-+"}`,
 		`[]`, `null`, `{"puzzle":12}`, `{"grid":[[-1]]}`, `{"current":"x"}`,
+		`{"PUZZLE":"x"}`, `{"puzzle":"a","puzzle":"b"}`, `{"grid":[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]}`, `{"puzzle":"\u0031"}`,
 	} {
 		for _, path := range []string{"/solve", "/rate?explain=true", "/hint"} {
 			f.Add(path, s)

@@ -43,7 +43,11 @@ type daily interface {
 // date (today in UTC by default), with an ETag and Cache-Control.
 func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
+		q, err := queryParams(r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		level, err := levelParam(q)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -51,18 +55,24 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 		}
 		date := now().UTC()
 		cacheControl := undatedCacheControl(date)
-		if v := q.Get("date"); v != "" {
+		v, ok, err := q.get("date")
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		if ok {
 			cacheControl = dailyCacheControl
 			if date, err = time.Parse(time.DateOnly, v); err != nil {
 				writeError(w, r, log, &paramError{name: "date", reason: fmt.Sprintf("%q is not a date: want YYYY-MM-DD", v)})
 				return
 			}
 		}
-		svg, err := wantSVG(r, q)
+		media, err := mediaParam(r, q, []string{mediaJSON, mediaSVG})
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
+		svg := media == mediaSVG
 		p, err := s.Daily(r.Context(), date, level)
 		if err != nil {
 			writeError(w, r, log, err)

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"mime"
 	"net/http"
-	"net/url"
 	"strconv"
-	"strings"
 
 	"go.uber.org/zap"
 
@@ -72,47 +69,20 @@ type batchJSON struct {
 // (see service.Service.Generate), one as JSON or SVG, or a batch.
 func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		q := r.URL.Query()
-		var req service.GenerateRequest
-		var err error
-		if req.Level, err = levelParam(q); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		if v := q.Get("seed"); v != "" {
-			seed, err := strconv.ParseUint(v, 10, 64)
-			if err != nil {
-				writeError(w, r, log, &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"})
-				return
-			}
-			req.Seed = &seed
-		}
-		if req.Symmetry, err = engine.ParseSymmetry(q.Get("symmetry")); err != nil {
-			writeError(w, r, log, err) // problemFor names the parameter and the allowed values
-			return
-		}
-		batch := q.Has("count")
-		req.Count = 1
-		if batch {
-			// The service checks the range (1 to service.MaxBatch).
-			if req.Count, err = strconv.Atoi(q.Get("count")); err != nil {
-				writeError(w, r, log, &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", q.Get("count"), service.MaxBatch)})
-				return
-			}
-		}
-		if req.Fresh, err = boolParam(q, "fresh"); err != nil {
-			writeError(w, r, log, err)
-			return
-		}
-		svg, err := wantSVG(r, q)
+		req, batch, media, err := generateParams(r)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		if svg && req.Count > 1 {
-			writeError(w, r, log, &paramError{name: "format", reason: "svg draws one puzzle: leave out count or set it to 1"})
+		if r.Method == http.MethodHead {
+			// The headers of the answer, without making (and counting) a
+			// puzzle nobody will see.
+			w.Header().Set("Cache-Control", "no-store")
+			w.Header().Set("Content-Type", media)
+			w.WriteHeader(http.StatusOK)
 			return
 		}
+		svg := media == mediaSVG
 		puzzles, err := s.Generate(r.Context(), req)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -135,40 +105,90 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 	})
 }
 
-// levelParam reads the required level query parameter.
-func levelParam(q url.Values) (engine.Level, error) {
-	v := q.Get("level")
-	if v == "" {
-		return 0, &paramError{name: "level", reason: "missing", allowed: levelNames()}
+// generateParams reads the query of GET /generate (batch: count was
+// given) and negotiates the media type of its answer (JSON, or SVG for
+// one puzzle). The service checks the count's range and the seeds.
+func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, media string, err error) {
+	q, err := queryParams(r)
+	if err != nil {
+		return req, false, "", err
 	}
-	return engine.ParseLevel(strings.ToLower(v))
+	if req.Level, err = levelParam(q); err != nil {
+		return req, false, "", err
+	}
+	if v, ok, err := q.get("symmetry"); err != nil {
+		return req, false, "", err
+	} else if ok {
+		if req.Symmetry, err = engine.ParseSymmetry(v); err != nil {
+			return req, false, "", err // problemFor names the parameter and the allowed values
+		}
+	}
+	req.Count = 1
+	if v, ok, err := q.get("count"); err != nil {
+		return req, false, "", err
+	} else if ok {
+		if req.Count, err = strconv.Atoi(v); err != nil {
+			return req, false, "", &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxBatch)}
+		}
+		batch = true
+	}
+	if v, ok, err := q.get("seed"); err != nil {
+		return req, false, "", err
+	} else if ok {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			return req, false, "", &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"}
+		}
+		req.Seed = &seed
+	}
+	if req.Fresh, err = q.boolean("fresh"); err != nil {
+		return req, false, "", err
+	}
+	offers := []string{mediaJSON, mediaSVG}
+	if req.Count > 1 {
+		offers = offers[:1] // SVG draws one puzzle
+	}
+	media, err = mediaParam(r, q, offers)
+	if err == nil && media == mediaSVG && req.Count > 1 {
+		err = &paramError{name: "format", reason: "svg draws one puzzle: leave out count or set it to 1"}
+	}
+	return req, batch, media, err
 }
 
-// wantSVG reports whether the client asked for SVG: format=svg, or no
-// format and an Accept header that prefers image/svg+xml to JSON.
-func wantSVG(r *http.Request, q url.Values) (bool, error) {
-	switch f := q.Get("format"); f {
-	case "svg":
-		return true, nil
-	case "json":
-		return false, nil
-	case "":
-	default:
-		return false, &paramError{name: "format", reason: strconv.Quote(f) + " is no format", allowed: []string{"json", "svg"}}
+// levelParam reads the required level query parameter.
+func levelParam(q params) (engine.Level, error) {
+	v, ok, err := q.get("level")
+	if err != nil {
+		return 0, err
 	}
-	for part := range strings.SplitSeq(r.Header.Get("Accept"), ",") {
-		mt, _, err := mime.ParseMediaType(strings.TrimSpace(part))
-		if err != nil {
-			continue
-		}
-		switch mt {
-		case "image/svg+xml":
-			return true, nil
-		case "application/json", "application/*", "*/*":
-			return false, nil
-		}
+	if !ok {
+		return 0, &paramError{name: "level", reason: "missing", allowed: levelNames()}
 	}
-	return false, nil
+	return engine.ParseLevel(v)
+}
+
+// mediaParam returns the media type of the answer: the format parameter
+// when given (json or svg), else the one of offers the Accept header
+// prefers; a *notAcceptableError when it accepts none.
+func mediaParam(r *http.Request, q params, offers []string) (string, error) {
+	f, ok, err := q.get("format")
+	if err != nil {
+		return "", err
+	}
+	if ok {
+		switch f {
+		case "svg":
+			return mediaSVG, nil
+		case "json":
+			return mediaJSON, nil
+		}
+		return "", &paramError{name: "format", reason: strconv.Quote(f) + " is no format", allowed: []string{"json", "svg"}}
+	}
+	accept := r.Header.Get("Accept")
+	if m := negotiate(accept, offers...); m != "" {
+		return m, nil
+	}
+	return "", &notAcceptableError{accept: accept, offers: offers}
 }
 
 // writeSVG renders g as a printable SVG image.

@@ -20,7 +20,7 @@ func TestGenerateRequestMapping(t *testing.T) {
 		batch bool
 	}{
 		{"level=easy", service.GenerateRequest{Level: engine.Easy, Count: 1}, false},
-		{"level=EVIL&fresh=true", service.GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}, false},
+		{"level=evil&fresh=true", service.GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}, false},
 		{"level=hard&seed=18446744073709551615&symmetry=mirror", service.GenerateRequest{Level: engine.Hard, Count: 1, Seed: &seed, Symmetry: engine.Mirror}, false},
 		{"level=medium&count=7", service.GenerateRequest{Level: engine.Medium, Count: 7}, true},
 		{"level=medium&count=1", service.GenerateRequest{Level: engine.Medium, Count: 1}, true},

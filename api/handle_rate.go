@@ -2,8 +2,6 @@ package api
 
 import (
 	"net/http"
-	"net/url"
-	"strconv"
 
 	"go.uber.org/zap"
 
@@ -85,7 +83,12 @@ type rateResponse struct {
 // and technique counts, and with ?explain=true the solving path.
 func handleRate(s rater, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		explain, err := boolParam(r.URL.Query(), "explain")
+		q, err := queryParams(r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		explain, err := q.boolean("explain")
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -118,17 +121,4 @@ func handleRate(s rater, log *zap.Logger) http.Handler {
 		}
 		encode(w, r, http.StatusOK, "", resp)
 	})
-}
-
-// boolParam reads an optional boolean query parameter (false when absent).
-func boolParam(q url.Values, name string) (bool, error) {
-	v := q.Get(name)
-	if v == "" {
-		return false, nil
-	}
-	b, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, &paramError{name: name, reason: strconv.Quote(v) + " is not a boolean", allowed: []string{"true", "false"}}
-	}
-	return b, nil
 }

@@ -65,6 +65,9 @@ type Metrics struct {
 	rate         *prometheus.HistogramVec
 	requests     *prometheus.CounterVec
 	duration     *prometheus.HistogramVec
+	// conns counts the open connections of NewListener's listeners,
+	// against their cap.
+	conns prometheus.Gauge
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
@@ -133,6 +136,10 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 			Help:    "HTTP request latency, by method and route pattern.",
 			Buckets: httpBuckets,
 		}, []string{"method", "route"}),
+		conns: f.NewGauge(prometheus.GaugeOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "open_connections",
+			Help: "Client connections open, at most -max-conns; clients beyond it wait in the kernel's accept queue.",
+		}),
 	}
 	for _, l := range engine.Levels() {
 		m.depth.WithLabelValues(l.String()).Set(0)

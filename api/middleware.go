@@ -5,10 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"net"
+	"io"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -16,6 +18,8 @@ import (
 	"github.com/go-chi/cors"
 	"github.com/go-chi/httprate"
 	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // RequestIDHeader carries the request ID: taken from the request when the
@@ -24,8 +28,8 @@ import (
 const RequestIDHeader = "X-Request-ID"
 
 // maxRequestIDLen bounds an incoming request ID, which lands in every log
-// line of the request.
-const maxRequestIDLen = 128
+// line of the request: a UUID (36) or a trace ID (32) fits.
+const maxRequestIDLen = 64
 
 type requestIDKey struct{}
 
@@ -58,12 +62,18 @@ func withRequestID(next http.Handler) http.Handler {
 	})
 }
 
+// validRequestID reports whether a client's request ID may be kept: 1 to
+// maxRequestIDLen letters, digits and "-_.:", so that it is safe to echo
+// in a header, a JSON body and a log line, and cannot pass for markup or
+// break out of a quoted field. Any other is replaced by a made-up one.
 func validRequestID(id string) bool {
 	if id == "" || len(id) > maxRequestIDLen {
 		return false
 	}
 	for i := range len(id) {
-		if c := id[i]; c < 0x21 || c > 0x7e {
+		switch c := id[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '-', c == '_', c == '.', c == ':':
+		default:
 			return false
 		}
 	}
@@ -154,15 +164,41 @@ func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 
 // withBodyLimit caps the request body at n bytes; reading past it fails
 // with *http.MaxBytesError, which answers 413. The check is left to the
-// handler's decode, after routing, so a 413 is counted under its route.
+// handler's decode, after routing, so a 413 is counted under its route. A
+// body whose Content-Length already exceeds n fails on its first read
+// without touching the connection, so a client that sent
+// "Expect: 100-continue" gets the 413 at once instead of "100 Continue"
+// and an invitation to upload it.
 func withBodyLimit(n int64) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, n)
+			if r.ContentLength > n {
+				r.Body = &limitedBody{ReadCloser: tooLarge{limit: n, body: r.Body}, limit: n}
+			} else {
+				r.Body = &limitedBody{ReadCloser: http.MaxBytesReader(w, r.Body, n), limit: n}
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
 }
+
+// limitedBody is a request body capped at limit bytes, so that decode
+// sizes its buffer once instead of doubling it past the cap.
+type limitedBody struct {
+	io.ReadCloser
+	limit int64
+}
+
+// tooLarge is the body of a request whose Content-Length exceeds limit:
+// every read fails with *http.MaxBytesError, and nothing is read from the
+// connection.
+type tooLarge struct {
+	limit int64
+	body  io.Closer
+}
+
+func (t tooLarge) Read([]byte) (int, error) { return 0, &http.MaxBytesError{Limit: t.limit} }
+func (t tooLarge) Close() error             { return t.body.Close() }
 
 // corsMaxAge is how long, in seconds, a browser may cache a preflight
 // answer: 10 minutes spares a frontend an OPTIONS round trip before most
@@ -170,9 +206,11 @@ func withBodyLimit(n int64) func(http.Handler) http.Handler {
 const corsMaxAge = 600
 
 // withCORS lets browser frontends on the given origins call the API ("*"
-// for any origin).
-func withCORS(origins []string) func(http.Handler) http.Handler {
-	return cors.Handler(cors.Options{
+// for any origin). A preflight is granted only for a method that routes
+// has on the path; any other goes on to the router, which answers 404 or
+// 405 without CORS headers, so the browser refuses the call.
+func withCORS(origins []string, routes chi.Routes) func(http.Handler) http.Handler {
+	c := cors.Handler(cors.Options{
 		AllowedOrigins:   origins,
 		AllowedMethods:   []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodOptions},
 		AllowedHeaders:   []string{"Accept", "Accept-Encoding", "Content-Type", RequestIDHeader, "If-None-Match"},
@@ -180,31 +218,114 @@ func withCORS(origins []string) func(http.Handler) http.Handler {
 		AllowCredentials: false,
 		MaxAge:           corsMaxAge,
 	})
+	return func(next http.Handler) http.Handler {
+		withCORS := c(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if m := r.Header.Get("Access-Control-Request-Method"); r.Method == http.MethodOptions && m != "" &&
+				r.Header.Get("Origin") != "" && !routeMatches(routes, m, r.URL.Path) {
+				next.ServeHTTP(w, r)
+				return
+			}
+			withCORS.ServeHTTP(w, r)
+		})
+	}
 }
 
-// withClientIP resolves the client address the rate limiter keys on: the
-// peer address, or with trustedProxies > 0 the address that many hops
-// back in X-Forwarded-For (when that entry is missing or unparsable the
-// rate limiter falls back to the peer address, see rateLimitKey).
-func withClientIP(trustedProxies int) func(http.Handler) http.Handler {
-	if trustedProxies > 0 {
-		return middleware.ClientIPFromXFFTrustedProxies(trustedProxies)
+type clientIPKey struct{}
+
+// withClientIP resolves the client address the rate limiter keys on
+// (clientIP, or with hops > 0 and no trusted proxies the deprecated
+// hopsClientIP) and stores it in the request's context.
+func withClientIP(trusted []netip.Prefix, hops int) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			var ip netip.Addr
+			if len(trusted) == 0 && hops > 0 {
+				ip = hopsClientIP(r, hops)
+			} else {
+				ip = clientIP(r, trusted)
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientIPKey{}, ip)))
+		})
 	}
-	return middleware.ClientIPFromRemoteAddr
+}
+
+// clientIP is the address of the client behind trusted proxies: the peer
+// address, unless the peer is one of the trusted proxies; then
+// X-Forwarded-For is read from the right, past every trusted proxy, and
+// the first address that is not one is the client. An entry that does
+// not parse ends the walk at the last trusted hop. Trust goes by address,
+// not by a hop count: a client that is no trusted proxy cannot name
+// another address, and one behind the proxies cannot either, since the
+// proxies append what they saw to the right of what it sent.
+func clientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return netip.Addr{}
+	}
+	ip := peer.Addr().Unmap()
+	if !inPrefixes(trusted, ip) {
+		return ip
+	}
+	entries := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(entries) - 1; i >= 0; i-- {
+		a, err := netip.ParseAddr(strings.TrimSpace(entries[i]))
+		if err != nil {
+			break
+		}
+		ip = a.Unmap()
+		if !inPrefixes(trusted, ip) {
+			break
+		}
+	}
+	return ip
+}
+
+// hopsClientIP is the address hops entries from the right of
+// X-Forwarded-For, or the peer address when there is no such entry or it
+// does not parse: the deprecated trust by hop count, which any client can
+// fool by sending its own X-Forwarded-For when it reaches the service
+// directly.
+func hopsClientIP(r *http.Request, hops int) netip.Addr {
+	entries := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	if i := len(entries) - hops; i >= 0 && r.Header.Get("X-Forwarded-For") != "" {
+		if a, err := netip.ParseAddr(strings.TrimSpace(entries[i])); err == nil {
+			return a.Unmap()
+		}
+	}
+	return clientIP(r, nil)
+}
+
+func inPrefixes(prefixes []netip.Prefix, ip netip.Addr) bool {
+	for _, p := range prefixes {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
 }
 
 // rateLimitKey is the client address resolved by withClientIP, or the
-// peer's host when none was: requests without a usable X-Forwarded-For
-// must not share one bucket.
+// peer address as sent when it did not parse.
 func rateLimitKey(r *http.Request) string {
-	ip := middleware.GetClientIP(r.Context())
-	if ip == "" {
-		ip = r.RemoteAddr
-		if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-			ip = host
-		}
+	if ip, ok := r.Context().Value(clientIPKey{}).(netip.Addr); ok && ip.IsValid() {
+		return httprate.CanonicalizeIP(ip.String())
 	}
-	return httprate.CanonicalizeIP(ip)
+	return r.RemoteAddr
+}
+
+// withCost charges a request its number of puzzles against the rate
+// limit: the count parameter of /generate when it is a valid batch size,
+// else 1, so that a batch of 100 costs what 100 requests do.
+func withCost(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if vs := r.URL.Query()["count"]; len(vs) == 1 {
+			if n, err := strconv.Atoi(vs[0]); err == nil && n > 1 && n <= service.MaxBatch {
+				r = r.WithContext(httprate.WithIncrement(r.Context(), n))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // withRateLimit allows each client n requests per window (a sliding
@@ -215,7 +336,7 @@ func withRateLimit(n int, window time.Duration) func(http.Handler) http.Handler 
 		httprate.WithLimitHandler(func(w http.ResponseWriter, r *http.Request) {
 			retry, _ := strconv.Atoi(w.Header().Get("Retry-After"))
 			writeProblem(w, r, Problem{Status: http.StatusTooManyRequests, Code: "rate-limited", Title: "Too many requests",
-				Detail:     fmt.Sprintf("more than %d requests in %s from this client", n, window),
+				Detail:     fmt.Sprintf("more than %d requests in %s from this client (a batch counts its puzzles)", n, window),
 				RetryAfter: max(retry, 1)})
 		}),
 	)

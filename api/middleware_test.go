@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -51,6 +52,12 @@ func TestRequestIDEchoedAndLogged(t *testing.T) {
 		{"none made up", "", false},
 		{"control chars replaced", "bad\x01id", false},
 		{"too long replaced", strings.Repeat("x", maxRequestIDLen+1), false},
+		{"longest kept", strings.Repeat("x", maxRequestIDLen), true},
+		{"uuid kept", "123e4567-e89b-12d3-a456-426614174000", true},
+		{"quotes replaced", `a"b`, false},
+		{"markup replaced", "<script>", false},
+		{"spaces replaced", "a b", false},
+		{"128 printable replaced", strings.Repeat("y", 128), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -118,8 +125,10 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
-func TestRateLimitWithoutForwardedFor(t *testing.T) {
-	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: 1})
+// TestRateLimitByHopCount keeps the deprecated hop count working as it
+// did: the entry that many hops from the right of X-Forwarded-For.
+func TestRateLimitByHopCount(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedHops: 1})
 	tests := []struct {
 		remote, xff string
 		want        int
@@ -130,6 +139,44 @@ func TestRateLimitWithoutForwardedFor(t *testing.T) {
 		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
 		{"192.0.2.9:1000", "198.51.100.1", 200},
 		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+	}
+	for _, tt := range tests {
+		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
+		req.RemoteAddr = tt.remote
+		if tt.xff != "" {
+			req.Header.Set("X-Forwarded-For", tt.xff)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != tt.want {
+			t.Errorf("GET from %s (X-Forwarded-For %q) = %d, want %d", tt.remote, tt.xff, rec.Code, tt.want)
+		}
+	}
+}
+
+func TestRateLimitWithoutForwardedFor(t *testing.T) {
+	proxies := []netip.Prefix{netip.MustParsePrefix("192.0.2.0/28"), netip.MustParsePrefix("10.0.0.0/8")}
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: proxies})
+	tests := []struct {
+		remote, xff string
+		want        int
+	}{
+		{"192.0.2.1:1000", "", 200},
+		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
+		{"192.0.2.3:1000", "not-an-ip", 200},
+		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
+		{"192.0.2.9:1000", "198.51.100.1", 200},
+		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+		{"192.0.2.8:1000", "198.51.100.2, 10.1.2.3", 200},              // through two trusted proxies
+		{"192.0.2.9:1000", "198.51.100.2", http.StatusTooManyRequests},
+		// A direct client, not a trusted proxy, cannot name another
+		// address to dodge its limit.
+		{"203.0.113.5:1000", "", 200},
+		{"203.0.113.5:1001", "198.51.100.77", http.StatusTooManyRequests},
+		{"203.0.113.5:1002", "198.51.100.78, 192.0.2.1", http.StatusTooManyRequests},
+		// Through a trusted proxy, a spoofed entry left of the real
+		// client is ignored: the right-most untrusted address counts.
+		{"192.0.2.1:1000", "1.1.1.1, 198.51.100.1", http.StatusTooManyRequests},
 	}
 	for _, tt := range tests {
 		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
@@ -182,11 +229,11 @@ func TestNotFoundAndMethodNotAllowed(t *testing.T) {
 			t.Errorf("GET %s = %d %s, want 404 not-found", path, rec.Code, rec.Body)
 		}
 	}
-	if rec, p := serve(h, "GET", "/solve", "", nil); rec.Code != 405 || p.Code != "method-not-allowed" || rec.Header().Get("Allow") != "POST" {
-		t.Errorf("GET /solve = %d %s Allow %q, want 405 with Allow: POST", rec.Code, rec.Body, rec.Header().Get("Allow"))
+	if rec, p := serve(h, "GET", "/solve", "", nil); rec.Code != 405 || p.Code != "method-not-allowed" || rec.Header().Get("Allow") != "POST, OPTIONS" {
+		t.Errorf("GET /solve = %d %s Allow %q, want 405 with Allow: POST, OPTIONS", rec.Code, rec.Body, rec.Header().Get("Allow"))
 	}
-	if rec, _ := serve(h, "POST", "/healthz", "", nil); rec.Header().Get("Allow") != "GET, HEAD" {
-		t.Errorf("POST /healthz: Allow %q, want GET, HEAD", rec.Header().Get("Allow"))
+	if rec, _ := serve(h, "POST", "/healthz", "", nil); rec.Header().Get("Allow") != "GET, HEAD, OPTIONS" {
+		t.Errorf("POST /healthz: Allow %q, want GET, HEAD, OPTIONS", rec.Header().Get("Allow"))
 	}
 	if rec, _ := serve(h, "HEAD", "/healthz", "", nil); rec.Code != 200 || rec.Body.Len() != 0 {
 		t.Errorf("HEAD /healthz = %d with %d bytes, want 200 and no body", rec.Code, rec.Body.Len())
@@ -261,5 +308,28 @@ func TestAcceptsGzip(t *testing.T) {
 		if got := acceptsGzip(r); got != tt.want {
 			t.Errorf("acceptsGzip(%q) = %v, want %v", tt.header, got, tt.want)
 		}
+	}
+}
+
+// TestRateLimitChargesPerPuzzle checks that a batch of /generate is
+// charged its count against the rate limit, not one request.
+func TestRateLimitChargesPerPuzzle(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	tests := []struct {
+		target string
+		want   int
+	}{
+		{"/generate?level=easy&count=6", 200},
+		{"/generate?level=easy&count=4", 200},
+		{"/generate?level=easy", http.StatusTooManyRequests}, // 11th puzzle
+	}
+	for _, tt := range tests {
+		if rec, _ := serve(h, "GET", tt.target, "", nil); rec.Code != tt.want {
+			t.Errorf("GET %s = %d, want %d", tt.target, rec.Code, tt.want)
+		}
+	}
+	h, _ = newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	if rec, _ := serve(h, "GET", "/generate?level=easy&count=11", "", nil); rec.Code != http.StatusTooManyRequests {
+		t.Errorf("a batch of 11 against a limit of 10 = %d, want 429", rec.Code)
 	}
 }

@@ -54,6 +54,10 @@ type Problem struct {
 	// RetryAfter is the advised wait in seconds (429, 503), also sent as
 	// the Retry-After header.
 	RetryAfter int `json:"retry_after,omitempty"`
+
+	// acceptEncoding, when set, is sent as the Accept-Encoding header (a
+	// 415 for a content coding).
+	acceptEncoding string
 }
 
 // paramError is a bad query parameter or body member: 400.
@@ -94,6 +98,9 @@ type decodeError struct {
 	status int
 	reason string
 	err    error
+	// acceptIdentity marks a 415 for a content coding: the answer says
+	// Accept-Encoding: identity (RFC 7694).
+	acceptIdentity bool
 }
 
 func (e *decodeError) Error() string {
@@ -145,6 +152,7 @@ func problemFor(err error) Problem {
 	var (
 		maxBytes *http.MaxBytesError
 		decode   *decodeError
+		accept   *notAcceptableError
 	)
 	switch {
 	case errors.As(err, &maxBytes):
@@ -153,11 +161,17 @@ func problemFor(err error) Problem {
 	case errors.As(err, &decode):
 		switch decode.status {
 		case http.StatusUnsupportedMediaType:
-			return Problem{Status: decode.status, Code: "unsupported-media-type", Title: "Unsupported media type", Detail: decode.Error()}
+			p := Problem{Status: decode.status, Code: "unsupported-media-type", Title: "Unsupported media type", Detail: decode.reason}
+			if decode.acceptIdentity {
+				p.acceptEncoding = "identity"
+			}
+			return p
 		case http.StatusRequestTimeout:
 			return Problem{Status: decode.status, Code: "request-timeout", Title: "Request timeout", Detail: decode.reason}
 		}
-		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.Error()}
+		return Problem{Status: http.StatusBadRequest, Code: "malformed-json", Title: "Malformed JSON body", Detail: decode.reason}
+	case errors.As(err, &accept):
+		return Problem{Status: http.StatusNotAcceptable, Code: "not-acceptable", Title: "Not acceptable", Detail: accept.Error(), Allowed: accept.offers}
 	}
 	kind := engine.KindOf(err)
 	kp, ok := kindProblems[kind]
@@ -250,6 +264,9 @@ func writeProblem(w http.ResponseWriter, r *http.Request, p Problem) {
 	p.RequestID = RequestID(r.Context())
 	if p.RetryAfter > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(p.RetryAfter))
+	}
+	if p.acceptEncoding != "" {
+		w.Header().Set("Accept-Encoding", p.acceptEncoding)
 	}
 	encode(w, r, p.Status, "application/problem+json", p)
 }

@@ -47,10 +47,14 @@ func (p puzzleInput) grid() (engine.Grid, error) {
 	return engine.Grid{}, &paramError{name: "puzzle", reason: "missing: give puzzle (81 characters) or grid (9 rows of 9 integers)"}
 }
 
-// decodePuzzle decodes the JSON body of r into req and returns its puzzle:
-// the one decode-then-parse step of POST /solve, /rate and /hint. Errors are
+// decodePuzzle checks that the client accepts JSON, decodes the JSON body
+// of r into req and returns its puzzle: the one negotiate-decode-parse step
+// of POST /solve, /rate and /hint. Errors are a *notAcceptableError,
 // decode's or grid's, ready for writeError.
 func decodePuzzle[T interface{ grid() (engine.Grid, error) }](r *http.Request, req T) (engine.Grid, error) {
+	if accept := r.Header.Get("Accept"); negotiate(accept, mediaJSON) == "" {
+		return engine.Grid{}, &notAcceptableError{accept: accept, offers: []string{mediaJSON}}
+	}
 	if err := decode(r, req); err != nil {
 		return engine.Grid{}, err
 	}

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -42,10 +43,16 @@ type Config struct {
 	RateLimit int
 	// RateWindow is the rate limit's sliding window.
 	RateWindow time.Duration
-	// TrustedProxies is the number of proxies in front of the service
-	// whose X-Forwarded-For entries are trusted to name the client; 0 keys
-	// the rate limit on the peer address.
-	TrustedProxies int
+	// TrustedProxies are the addresses of the proxies in front of the
+	// service whose X-Forwarded-For entries are trusted to name the client
+	// (see clientIP); none keys the rate limit on the peer address.
+	TrustedProxies []netip.Prefix
+	// TrustedHops, when TrustedProxies is empty, takes the client from
+	// the entry that many hops from the right of X-Forwarded-For.
+	//
+	// Deprecated: a client that reaches the service directly can then name
+	// any address; set TrustedProxies.
+	TrustedHops int
 }
 
 func (c Config) withDefaults() Config {
@@ -93,6 +100,31 @@ type Service interface {
 	readiness
 }
 
+// allowedMethods lists the methods path answers, as the Allow header
+// says them: HEAD beside GET, and OPTIONS on every known path; nil for a
+// path without routes.
+func allowedMethods(routes chi.Routes, path string) []string {
+	var allowed []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+		if routeMatches(routes, m, path) {
+			allowed = append(allowed, m)
+		}
+	}
+	if allowed == nil {
+		return nil
+	}
+	return append(allowed, http.MethodOptions)
+}
+
+// routeMatches reports whether method on path has a route; HEAD goes
+// where GET does.
+func routeMatches(routes chi.Routes, method, path string) bool {
+	if method == http.MethodHead {
+		method = http.MethodGet
+	}
+	return routes.Match(chi.NewRouteContext(), method, path)
+}
+
 // NewServer returns the HTTP handler of the service: the chi router with
 // its middleware and every route of routes.go. Metrics come from m (see
 // NewMetrics), which also serves /metrics.
@@ -105,25 +137,34 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 		withRecover(log),
 	)
 	if len(cfg.CORSOrigins) > 0 {
-		r.Use(withCORS(cfg.CORSOrigins))
+		r.Use(withCORS(cfg.CORSOrigins, r))
 	}
 	r.Use(
 		withTimeout(cfg.RequestTimeout),
 		withBodyLimit(cfg.MaxBodyBytes),
 		middleware.GetHead, // HEAD on every GET route, for caches and probes
 	)
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+	notFound := func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, r, Problem{Status: http.StatusNotFound, Code: "not-found", Title: "Not found",
 			Detail: "no route for " + r.URL.Path + "; see /openapi.yaml"})
-	})
+	}
+	r.NotFound(notFound)
+	// chi calls this for a known path without the method, and for any
+	// method it does not know (FOO) on any path: an unknown path is a 404
+	// whatever the method. OPTIONS on a known path answers 204 with Allow
+	// (a CORS preflight never gets here unless it was refused: see
+	// withCORS).
 	r.MethodNotAllowed(func(w http.ResponseWriter, req *http.Request) {
-		var allowed []string
-		for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
-			if r.Match(chi.NewRouteContext(), m, req.URL.Path) || (m == http.MethodHead && r.Match(chi.NewRouteContext(), http.MethodGet, req.URL.Path)) {
-				allowed = append(allowed, m)
-			}
+		allowed := allowedMethods(r, req.URL.Path)
+		if allowed == nil {
+			notFound(w, req)
+			return
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		if req.Method == http.MethodOptions && req.Header.Get("Access-Control-Request-Method") == "" {
+			w.WriteHeader(http.StatusNoContent)
+			return
+		}
 		writeProblem(w, req, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
 			Detail: req.Method + " is not allowed on " + req.URL.Path, Allowed: allowed})
 	})
@@ -134,7 +175,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	// counted under its route pattern.
 	r.Group(func(r chi.Router) {
 		if cfg.RateLimit > 0 {
-			r.Use(withClientIP(cfg.TrustedProxies), withRateLimit(cfg.RateLimit, cfg.RateWindow))
+			r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow))
 		}
 		addRoutes(r, log, svc)
 	})

@@ -117,7 +117,8 @@ inspect '{{.Docker.Config.Healthcheck.Test}}' | grep -q -- '-probe' || die "no H
 log "image config: user 65532:65532, OCI labels, HEALTHCHECK $(inspect '{{.Docker.Config.Healthcheck.Test}}')"
 
 # --- 4. run ---------------------------------------------------------------------
-drain_delay=3 shutdown_timeout=16
+# The shutdown timeout must exceed sudokud's write timeout (18 s by default).
+drain_delay=3 shutdown_timeout=20
 env=(SUDOKU_ADDR=127.0.0.1:0 SUDOKU_DRAIN_DELAY=${drain_delay}s SUDOKU_SHUTDOWN_TIMEOUT=${shutdown_timeout}s
 	SUDOKU_DAILY_SALT=image-test SUDOKU_RATE_LIMIT=0 SUDOKU_LOG_LEVEL=info)
 out="$work/sudokud.log"
@@ -208,7 +209,7 @@ log "smoke test passed: /healthz /readyz /solve /generate /metrics; uid $uid, ro
 # --- 6. SIGTERM drains and exits 0 ------------------------------------------
 # Within the drain delay the server reports not ready (so balancers stop
 # sending) yet still answers; then it drains and exits 0.
-limit=$((drain_delay + shutdown_timeout + 2))
+limit=$((drain_delay + shutdown_timeout + 3)) # + the keep-alive grace and cancelGrace, 1 s each, + 1
 t0=$(date +%s)
 if [ -n "$cid" ]; then pod kill --signal TERM "$cid" >/dev/null; else kill -TERM "$pid"; fi
 ready=

@@ -82,7 +82,7 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 			c.entries = make(map[dailyKey]*dailyEntry)
 		}
 		if len(c.entries) >= maxDailyEntries {
-			c.evictLocked()
+			c.evictLocked(s.now().UTC())
 		}
 		e = &dailyEntry{done: make(chan struct{})}
 		c.entries[key] = e
@@ -111,22 +111,36 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 	}
 }
 
-// evictLocked drops the finished entry of the earliest date: archives are
-// pulled less than today's puzzle.
-func (c *dailyCache) evictLocked() {
-	var oldest *dailyKey
+// evictLocked drops the finished entry whose date is farthest from today
+// (UTC), so that a flood of far past or future dates evicts its own kind
+// and never the puzzles most asked for; today and the days beside it
+// (newspapers west and east of UTC publish them) are never evicted.
+func (c *dailyCache) evictLocked(now time.Time) {
+	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+	var (
+		victim *dailyKey
+		far    time.Duration
+	)
 	for k, e := range c.entries {
 		select {
 		case <-e.done:
 		default:
 			continue // in flight: someone waits on it
 		}
-		if oldest == nil || k.date < oldest.date {
+		d, err := time.Parse(time.DateOnly, k.date)
+		if err != nil {
+			continue
+		}
+		dist := d.Sub(today).Abs()
+		if dist <= 24*time.Hour {
+			continue
+		}
+		if victim == nil || dist > far {
 			k := k
-			oldest = &k
+			victim, far = &k, dist
 		}
 	}
-	if oldest != nil {
-		delete(c.entries, *oldest)
+	if victim != nil {
+		delete(c.entries, *victim)
 	}
 }

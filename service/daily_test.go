@@ -65,6 +65,7 @@ func TestDailyRangeAndEviction(t *testing.T) {
 		}
 	}
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return day.AddDate(0, 0, maxDailyEntries+9) }
 	for i := range maxDailyEntries + 10 {
 		if _, err := s.Daily(context.Background(), day.AddDate(0, 0, i), engine.Easy); err != nil {
 			t.Fatal(err)
@@ -80,5 +81,40 @@ func TestDailyRangeAndEviction(t *testing.T) {
 	}
 	if _, err := s.Daily(context.Background(), day, engine.Easy); err != nil || len(pool.generated) != before+1 {
 		t.Errorf("evicted first date not regenerated (%v)", err)
+	}
+}
+
+// TestDailyEvictionKeepsToday floods the cache with far dates: today's
+// puzzles, the ones most asked for, must stay cached.
+func TestDailyEvictionKeepsToday(t *testing.T) {
+	pool := &fakePool{}
+	s := New(Config{}, Deps{Pool: pool})
+	today := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return today }
+	for _, d := range []time.Time{today, today.AddDate(0, 0, -1), today.AddDate(0, 0, 1)} {
+		if _, err := s.Daily(context.Background(), d, engine.Easy); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Future dates first (the oldest cached date is then today's), then
+	// past ones.
+	for _, start := range []time.Time{time.Date(2090, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)} {
+		for i := range 2 * maxDailyEntries {
+			if _, err := s.Daily(context.Background(), start.AddDate(0, 0, i), engine.Easy); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if n := len(s.daily.entries); n > maxDailyEntries {
+		t.Errorf("cache holds %d entries, want at most %d", n, maxDailyEntries)
+	}
+	before := len(pool.generated)
+	for _, d := range []time.Time{today, today.AddDate(0, 0, -1), today.AddDate(0, 0, 1)} {
+		if _, err := s.Daily(context.Background(), d, engine.Easy); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := len(pool.generated) - before; n != 0 {
+		t.Errorf("after a flood of far dates, %d of today's and its neighbours' puzzles were generated again, want 0", n)
 	}
 }

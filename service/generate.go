@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -26,13 +27,17 @@ type GenerateRequest struct {
 
 // check validates the request, once, before any work: the level one of
 // the four (*engine.UnknownLevelError), the count 1 to MaxBatch
-// (*BatchError). Everything below trusts these values.
+// (*BatchError), and no seed of the batch past 2^64-1 (*SeedError).
+// Everything below trusts these values.
 func (r GenerateRequest) check() error {
 	if err := r.Level.Check(); err != nil {
 		return err
 	}
 	if r.Count < 1 || r.Count > MaxBatch {
 		return &BatchError{Count: r.Count}
+	}
+	if r.Seed != nil && *r.Seed > math.MaxUint64-uint64(r.Count-1) {
+		return &SeedError{Seed: *r.Seed, Count: r.Count}
 	}
 	return nil
 }
@@ -59,10 +64,19 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	return s.supply.generate(ctx, req)
 }
 
-// BatchError reports a count outside 1..MaxBatch.
-type BatchError struct{ Count int }
+// BatchError reports a count outside 1..MaxBatch or, with Fit set, a batch
+// of generated puzzles larger than the Fit that can be made within the
+// generation deadline at the level's recent pace.
+type BatchError struct {
+	Count int
+	Fit   int
+	Level engine.Level
+}
 
 func (e *BatchError) Error() string {
+	if e.Fit > 0 || e.Level != 0 {
+		return fmt.Sprintf("count %d: at the recent pace, only %d generated %s puzzles fit the generation deadline; ask for fewer, or leave out fresh, seed and symmetry", e.Count, e.Fit, e.Level)
+	}
 	return fmt.Sprintf("count %d is out of range: want 1 to %d", e.Count, MaxBatch)
 }
 
@@ -71,3 +85,20 @@ func (e *BatchError) Kind() engine.Kind { return engine.KindInvalid }
 
 // Parameter returns "count", the input at fault.
 func (e *BatchError) Parameter() string { return "count" }
+
+// SeedError reports a seeded batch whose last seed would wrap past
+// 2^64-1: the i-th puzzle has seed Seed+i.
+type SeedError struct {
+	Seed  uint64
+	Count int
+}
+
+func (e *SeedError) Error() string {
+	return fmt.Sprintf("seed %d with count %d runs past 2^64-1: the i-th puzzle has seed+i", e.Seed, e.Count)
+}
+
+// Kind returns engine.KindInvalid.
+func (e *SeedError) Kind() engine.Kind { return engine.KindInvalid }
+
+// Parameter returns "seed", the input at fault.
+func (e *SeedError) Parameter() string { return "seed" }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sync"
 	"testing"
@@ -13,7 +14,7 @@ import (
 )
 
 func TestGenerateSources(t *testing.T) {
-	seed := uint64(40)
+	seed, maxSeed, lastPair := uint64(40), uint64(math.MaxUint64), uint64(math.MaxUint64-1)
 	tests := []struct {
 		name      string
 		pool      *fakePool
@@ -39,6 +40,9 @@ func TestGenerateSources(t *testing.T) {
 		{"level 0", &fakePool{}, GenerateRequest{Count: 1}, nil, nil, &engine.UnknownLevelError{}},
 		{"count 0", &fakePool{}, GenerateRequest{Level: engine.Easy}, nil, nil, &BatchError{}},
 		{"batch too large", &fakePool{}, GenerateRequest{Level: engine.Easy, Count: MaxBatch + 1}, nil, nil, &BatchError{}},
+		{"seeds past 2^64-1", &fakePool{}, GenerateRequest{Level: engine.Easy, Count: 2, Seed: &maxSeed}, nil, nil, &SeedError{}},
+		{"last seed", &fakePool{depth: map[engine.Level]int{engine.Easy: 5}},
+			GenerateRequest{Level: engine.Easy, Count: 2, Seed: &lastPair}, []bool{true, true}, []uint64{math.MaxUint64 - 1, math.MaxUint64}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,6 +86,8 @@ func typeName(err error) string {
 		return "level"
 	case *BatchError:
 		return "batch"
+	case *SeedError:
+		return "seed"
 	}
 	return err.Error()
 }

@@ -171,6 +171,7 @@ type Service struct {
 	pool       Pool
 	supply     *supply // nil without a pool
 	daily      dailyCache
+	now        func() time.Time // the daily cache's clock; tests set it
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then
@@ -195,6 +196,7 @@ func New(cfg Config, deps Deps) *Service {
 		slots:      make(chan struct{}, cfg.MaxInFlight),
 		slow:       make(chan struct{}, cfg.MaxSlowInFlight),
 		pool:       deps.Pool,
+		now:        time.Now,
 	}
 	if deps.Pool != nil {
 		s.supply = newSupply(deps.Pool, cfg, deps.Hooks)

@@ -2,6 +2,8 @@ package service
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -31,6 +33,19 @@ const recentSize = 32
 //   - else (nothing handed out for the level yet) the next puzzle the pool
 //     makes, waiting for it.
 //
+// A batch (Count > 1) whose puzzles are generated (Seed, Symmetry or
+// Fresh) is admitted as one unit before any work. One that cannot fit its
+// deadline at the level's pace so far (the moving average of the
+// generations made for requests) is refused as too large (*BatchError,
+// with the count that fits). Then one such batch at a
+// time, so batches take at most one worker however many ask, and single
+// requests keep reaching the others (and, with one worker, take turns
+// with the batch's puzzles in the pool's queue). Another generating batch
+// meanwhile fails at once with engine.ErrOverloaded. Once admitted, a
+// batch is not refused halfway when the pool's waiting requests are full:
+// it waits for room, within its deadline. It succeeds or fails whole, and
+// only a whole batch is reported served.
+//
 // Every wait of a request ends at Config.GenerateTimeout. Puzzles made with
 // the pool's own options and handed out (buffered, fresh or waited for) join
 // the recent puzzles. The supply also holds the readiness latch: see ready.
@@ -39,6 +54,11 @@ type supply struct {
 	timeout time.Duration
 	budget  *freshBudget
 	hooks   Hooks
+
+	batch chan struct{} // the one slot of a generating batch
+	// pace is the moving average of the time one generation for a request
+	// took, per level, in nanoseconds: what a generating batch costs.
+	pace [engine.Evil + 1]atomic.Int64
 
 	mu     sync.Mutex
 	recent [engine.Evil + 1][]engine.Puzzle // ring of puzzles handed out, per level
@@ -53,26 +73,57 @@ func newSupply(pool Pool, cfg Config, hooks Hooks) *supply {
 		timeout: cfg.GenerateTimeout,
 		budget:  newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 		hooks:   hooks,
+		batch:   make(chan struct{}, 1),
 	}
 }
 
 // generate returns req.Count puzzles of req.Level, which the caller has
 // checked. A batch is generated puzzle by puzzle under one deadline, and
-// fails as a whole on the first error.
+// fails as a whole on the first error; a generating batch is admitted
+// first (see supply).
 func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Puzzle, error) {
+	admitted := req.Count > 1 && (req.Seed != nil || req.Symmetry != engine.None || req.Fresh)
+	if admitted {
+		if per := time.Duration(s.pace[req.Level].Load()); per > 0 && time.Duration(req.Count)*per > s.timeout {
+			return nil, &BatchError{Count: req.Count, Fit: int(s.timeout / per), Level: req.Level}
+		}
+		select {
+		case s.batch <- struct{}{}:
+			defer func() { <-s.batch }()
+		default:
+			return nil, fmt.Errorf("another batch of generated puzzles is being made (one at a time, so that single requests keep flowing): %w", engine.ErrOverloaded)
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	out := make([]engine.Puzzle, 0, req.Count)
 	for i := range req.Count {
 		pz, err := s.one(ctx, req, uint64(i))
+		for admitted && errors.Is(err, engine.ErrOverloaded) {
+			// Admitted as a unit: wait for room in the pool rather than
+			// throw away the puzzles made so far.
+			select {
+			case <-ctx.Done():
+				return nil, ctx.Err()
+			case <-time.After(batchRetry):
+			}
+			pz, err = s.one(ctx, req, uint64(i))
+		}
 		if err != nil {
 			return nil, err
 		}
-		s.hooks.Served(req.Level, pz.Fresh)
 		out = append(out, pz)
+	}
+	for _, pz := range out {
+		s.hooks.Served(req.Level, pz.Fresh)
 	}
 	return out, nil
 }
+
+// batchRetry is how long an admitted batch waits before it asks a full
+// pool again: a generation takes milliseconds to seconds, so the pool has
+// room again within a few retries, which cost nothing meanwhile.
+const batchRetry = 10 * time.Millisecond
 
 // one makes the i-th puzzle of req (see supply).
 func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
@@ -83,9 +134,9 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 		if req.Seed != nil {
 			seed = *req.Seed + i
 		}
-		return s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry})
+		return s.timed(l, time.Now())(s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry}))
 	case req.Fresh:
-		return s.remember(s.pool.Fresh(ctx, l))
+		return s.timed(l, time.Now())(s.remember(s.pool.Fresh(ctx, l)))
 	}
 	if s.budget.take(l, time.Now()) {
 		if pz, ok := s.pool.TryGet(l); ok {
@@ -97,6 +148,29 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 		return pz, nil
 	}
 	return s.remember(s.pool.Get(ctx, l))
+}
+
+// timed returns a pass-through for the result of one generation for a
+// request at level l, begun at start: a success adds its time to the
+// level's pace, a moving average over about the last eight (a failure
+// says nothing about the pace).
+func (s *supply) timed(l engine.Level, start time.Time) func(engine.Puzzle, error) (engine.Puzzle, error) {
+	return func(pz engine.Puzzle, err error) (engine.Puzzle, error) {
+		if err != nil {
+			return pz, err
+		}
+		d := int64(time.Since(start))
+		for {
+			old := s.pace[l].Load()
+			next := d
+			if old > 0 {
+				next = old - old/8 + d/8
+			}
+			if s.pace[l].CompareAndSwap(old, next) {
+				return pz, nil
+			}
+		}
+	}
 }
 
 // remember keeps a puzzle handed out among the recent ones of its level,

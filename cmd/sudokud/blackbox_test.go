@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,16 +16,7 @@ import (
 // puzzle, solve and rate it, ask for a hint, pull the daily puzzle, scrape
 // the metrics; then SIGTERM, which must end it cleanly.
 func TestBinary(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a binary")
-	}
-	bin := filepath.Join(t.TempDir(), "sudokud")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		t.Fatalf("go build: %v", err)
-	}
-	cmd := exec.Command(bin)
+	cmd := exec.Command(buildSudokud(t))
 	cmd.Env = append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_LOG_LEVEL=info")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/netip"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,25 +20,34 @@ import (
 // envPrefix prefixes the environment variable of every flag.
 const envPrefix = "SUDOKU_"
 
-// Shutdown defaults. The drain must outlast the request deadline
-// (api.DefaultRequestTimeout, 15 s) so every request in flight ends by its
-// own deadline; the drain delay gives load balancers a couple of probe
-// periods to see /readyz fail before the listener closes.
+// Shutdown defaults. The drain must outlast every connection's write
+// deadline (defaultWriteTimeout), so that every request in flight is
+// answered, or its stuck writer cut, before the drain ends; the drain
+// delay gives load balancers a couple of probe periods to see /readyz
+// fail before the listener closes. A stop takes at most drain delay +
+// keepAliveGrace + shutdown timeout + cancelGrace (24 s): an
+// orchestrator's grace period must be longer (deploy/kubernetes.yaml).
 const (
 	defaultShutdownTimeout = 20 * time.Second
 	defaultDrainDelay      = 2 * time.Second
 )
 
-// HTTP server defaults. Headers are a few short lines, so 5 s only
-// refuses slowloris clients; a whole request is under 64 KiB, so 10 s
-// allows a slow mobile link; the write budget covers the request deadline
-// (api.DefaultRequestTimeout, 15 s) with room for a slow reader; two
-// minutes of keep-alive spares frontends' reconnections.
+// HTTP server defaults, ordered so that a connection's whole life in a
+// drain is bounded: headers (5 s) within the request read (10 s) within
+// the write deadline (18 s, counted like the read from the request's
+// start), which covers the request deadline (api.DefaultRequestTimeout,
+// 15 s) with room to write the answer and ends before the drain
+// (defaultShutdownTimeout, 20 s). Headers are a few short lines, so 5 s
+// only refuses slowloris clients; a whole request is under 64 KiB, so
+// 10 s allows a slow mobile link. An idle keep-alive connection holds one
+// of the maxConns slots, so it is closed after 30 s: long enough to spare
+// a player's next call the handshake, short enough that idle clients
+// cannot keep the slots.
 const (
 	defaultReadHeaderTimeout = 5 * time.Second
 	defaultReadTimeout       = 10 * time.Second
-	defaultWriteTimeout      = 30 * time.Second
-	defaultIdleTimeout       = 2 * time.Minute
+	defaultWriteTimeout      = 18 * time.Second
+	defaultIdleTimeout       = 30 * time.Second
 )
 
 // defaultRateLimit is the requests per client per minute: a player makes
@@ -47,6 +58,16 @@ const defaultRateLimit = 600
 
 // maxHeaderBytes bounds request headers: the API needs a few short ones.
 const maxHeaderBytes = 16 << 10
+
+// defaultMaxConns caps the open connections so that they fit the memory
+// budget (defaultMemoryLimit, 80 MiB) whatever clients do: an idle
+// connection costs about 20 KB, and one whose body is being read up to
+// -max-body (64 KiB) more; with the collector's headroom the flood test
+// (TestFloodsStayInMemoryBudget) measures about 125 KB of RSS per
+// connection held by a slow body, so 384 of them peak near 60 MiB with the
+// ~11 MiB the process takes at rest. Clients beyond the cap wait in the
+// kernel's accept queue. docs/service.md, "Connections".
+const defaultMaxConns = 384
 
 // commandFlags are the flags that turn sudokud into a one-shot command
 // rather than the server; no environment variable sets them, so a stray
@@ -62,6 +83,7 @@ type config struct {
 	readTimeout       time.Duration
 	writeTimeout      time.Duration
 	idleTimeout       time.Duration
+	maxConns          int
 	shutdownTimeout   time.Duration
 	drainDelay        time.Duration
 	logLevel          string
@@ -83,9 +105,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.debugAddr, "debug-addr", "", "if set, serve net/http/pprof on this separate address (keep it on loopback)")
 	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", defaultReadHeaderTimeout, "time to read a request's headers")
 	fs.DurationVar(&c.readTimeout, "read-timeout", defaultReadTimeout, "time to read a whole request")
-	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "time from the end of the request headers to the end of the response")
+	fs.DurationVar(&c.writeTimeout, "write-timeout", defaultWriteTimeout, "time from the start of a request to the end of its response; must exceed -request-timeout and stay below -shutdown-timeout")
 	fs.DurationVar(&c.idleTimeout, "idle-timeout", defaultIdleTimeout, "keep-alive idle time")
-	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", defaultShutdownTimeout, "time to drain in-flight requests on SIGINT/SIGTERM; must exceed -request-timeout")
+	fs.IntVar(&c.maxConns, "max-conns", defaultMaxConns, "open connections at once; more wait in the kernel's accept queue (size it to the memory limit: about 20 KB each, plus -max-body while a body is read)")
+	fs.DurationVar(&c.shutdownTimeout, "shutdown-timeout", defaultShutdownTimeout, "time to drain in-flight requests on SIGINT/SIGTERM; must exceed -write-timeout")
 	fs.DurationVar(&c.drainDelay, "drain-delay", defaultDrainDelay, "time between reporting not ready (/readyz 503) and closing the listener on SIGINT/SIGTERM")
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
@@ -97,7 +120,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	origins := fs.String("cors-origins", "*", "comma-separated browser origins allowed by CORS; * for any, empty to disable")
 	fs.IntVar(&c.api.RateLimit, "rate-limit", defaultRateLimit, "requests per client per rate window (429 past it); 0 disables")
 	fs.DurationVar(&c.api.RateWindow, "rate-window", api.DefaultRateWindow, "window of the per-client rate limit")
-	fs.IntVar(&c.api.TrustedProxies, "trusted-proxies", 0, "number of proxies whose X-Forwarded-For names the client for the rate limit")
+	proxies := fs.String("trusted-proxies", "", "comma-separated addresses or CIDRs of the proxies whose X-Forwarded-For names the client for the rate limit (empty or 0: the peer address; a number is the deprecated hop count)")
 
 	fs.DurationVar(&c.service.GenerateTimeout, "generate-timeout", service.DefaultGenerateTimeout, "longest wait for a newly generated puzzle (504 past it)")
 	fs.IntVar(&c.service.MaxInFlight, "max-inflight", service.DefaultMaxInFlight(), "solves, ratings and hints computed at once (default: 4 per core)")
@@ -132,21 +155,78 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
+	var err error
+	if c.api.TrustedProxies, c.api.TrustedHops, err = parseProxies(*proxies); err != nil {
+		return config{}, err
+	}
 	for o := range strings.SplitSeq(*origins, ",") {
 		if o = strings.TrimSpace(o); o != "" {
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 {
-		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers and buffer > 0")
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer and max-conns > 0")
 	}
-	if c.drainDelay < 0 {
-		return config{}, fmt.Errorf("drain-delay %s must be >= 0", c.drainDelay)
-	}
-	if c.shutdownTimeout <= c.api.RequestTimeout {
-		return config{}, fmt.Errorf("shutdown-timeout %s must exceed request-timeout %s, or requests in flight are cut off at shutdown", c.shutdownTimeout, c.api.RequestTimeout)
+	if err := c.checkTimeouts(); err != nil {
+		return config{}, err
 	}
 	return c, nil
+}
+
+// checkTimeouts relates the timeouts so that a stop loses nothing: every
+// connection's last write ends before the drain does. In order,
+// read-header-timeout <= read-timeout <= write-timeout (a request is read
+// before its answer is written), request-timeout < write-timeout (a
+// request that runs to its deadline can still write its 504), and
+// write-timeout < shutdown-timeout (a client that does not read its
+// answer is cut by the write deadline, inside the drain). The drain delay
+// is a few probe periods, shorter than the drain itself.
+func (c config) checkTimeouts() error {
+	switch {
+	case c.readHeaderTimeout <= 0 || c.readTimeout <= 0 || c.writeTimeout <= 0 || c.idleTimeout <= 0 || c.api.RequestTimeout <= 0:
+		return fmt.Errorf("read-header-timeout, read-timeout, write-timeout, idle-timeout and request-timeout must be > 0")
+	case c.readHeaderTimeout > c.readTimeout:
+		return fmt.Errorf("read-header-timeout %s must not exceed read-timeout %s: the headers are part of the request", c.readHeaderTimeout, c.readTimeout)
+	case c.readTimeout > c.writeTimeout:
+		return fmt.Errorf("read-timeout %s must not exceed write-timeout %s: both count from the request's start, and the body is read before the answer is written", c.readTimeout, c.writeTimeout)
+	case c.writeTimeout <= c.api.RequestTimeout:
+		return fmt.Errorf("write-timeout %s must exceed request-timeout %s, or a request that runs to its deadline cannot write its answer", c.writeTimeout, c.api.RequestTimeout)
+	case c.shutdownTimeout <= c.writeTimeout:
+		return fmt.Errorf("shutdown-timeout %s must exceed write-timeout %s (and so request-timeout %s), or requests in flight and stuck writers outlast the drain", c.shutdownTimeout, c.writeTimeout, c.api.RequestTimeout)
+	case c.drainDelay < 0 || c.drainDelay >= c.shutdownTimeout:
+		return fmt.Errorf("drain-delay %s must be >= 0 and below shutdown-timeout %s: it is a few probe periods of a load balancer", c.drainDelay, c.shutdownTimeout)
+	}
+	return nil
+}
+
+// parseProxies reads -trusted-proxies: the proxies' addresses and CIDRs,
+// comma separated; or, deprecated, one number, the hop count the flag
+// took before (0, its default, means none). A hop count lets a client
+// that reaches the service directly name any address in X-Forwarded-For,
+// so run logs a warning for it.
+func parseProxies(v string) (prefixes []netip.Prefix, hops int, err error) {
+	if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+		if n < 0 {
+			return nil, 0, fmt.Errorf("trusted-proxies %d: want proxies' addresses or CIDRs (or a hop count >= 0)", n)
+		}
+		return nil, n, nil
+	}
+	for part := range strings.SplitSeq(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if p, err := netip.ParsePrefix(part); err == nil {
+			prefixes = append(prefixes, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, 0, fmt.Errorf("trusted-proxies: %q is neither an address nor a CIDR", part)
+		}
+		prefixes = append(prefixes, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return prefixes, 0, nil
 }
 
 // defaultWorkers leaves half the cores to serving: generation is

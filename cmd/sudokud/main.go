@@ -9,9 +9,11 @@
 // can also be set by an environment variable: SUDOKU_ and the flag's name
 // in upper case with '-' as '_' (-addr is SUDOKU_ADDR, -max-body is
 // SUDOKU_MAX_BODY); a flag given on the command line wins. On SIGINT or
-// SIGTERM it reports not ready, waits the drain delay, stops accepting
-// connections, drains the requests in flight (cancelling them past the
-// shutdown timeout), then stops the generation pool. See docs/service.md.
+// SIGTERM it reports not ready for the drain delay, stops accepting
+// connections, answers with Connection: close, drains the requests in
+// flight (cancelling them past the shutdown timeout), then stops the
+// generation pool; it exits 0 when every request it read was answered.
+// See docs/service.md.
 package main
 
 import (
@@ -92,6 +94,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion))
 
+	if cfg.api.TrustedHops > 0 {
+		log.Warn("-trusted-proxies as a hop count is deprecated: a client that reaches sudokud directly can name any address in X-Forwarded-For and dodge its rate limit; give the proxies' addresses or CIDRs",
+			zap.Int("hops", cfg.api.TrustedHops))
+	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
@@ -108,15 +114,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		defer stopDebug()
 	}
-	ln, err := net.Listen("tcp", cfg.addr)
+	raw, err := net.Listen("tcp", cfg.addr)
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	ln := api.NewListener(raw, log, metrics, cfg.maxConns)
 	defer ln.Close() // on every early return; Serve closes it too otherwise
 	baseCtx, cancelRequests := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelRequests()
+	var (
+		closing atomic.Bool  // every answer closes its connection
+		open    atomic.Int64 // connections open
+	)
 	srv := &http.Server{
-		Handler:           handler,
+		Handler:           closeWhileDraining(handler, &closing),
 		ReadHeaderTimeout: cfg.readHeaderTimeout,
 		ReadTimeout:       cfg.readTimeout,
 		WriteTimeout:      cfg.writeTimeout,
@@ -126,6 +137,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		// Requests live on their own context, not the signal's: the drain
 		// lets them finish, and only a drain past its timeout cancels them.
 		BaseContext: func(net.Listener) context.Context { return baseCtx },
+		ConnState: func(_ net.Conn, s http.ConnState) {
+			switch s {
+			case http.StateNew:
+				open.Add(1)
+			case http.StateClosed, http.StateHijacked:
+				open.Add(-1)
+			}
+		},
 	}
 	log.Info("listening", zap.String("addr", ln.Addr().String()))
 	_ = log.Sync() // tell whoever waits for the address at once
@@ -138,19 +157,45 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
-	// Not ready first, so load balancers stop sending before the listener
-	// closes; then drain.
+	// The stop, in an order that loses no request a client sent:
+	//  1. not ready (/readyz 503), so load balancers stop sending; keep-alive
+	//     stays on, so clients keep their connections instead of opening
+	//     new ones;
+	//  2. past the drain delay, stop accepting: with no client reconnecting,
+	//     the accept queue is empty, so closing the listener resets no
+	//     connection a request was sent on, and later ones are refused
+	//     before anything is sent;
+	//  3. every answer now closes its connection (Connection: close): a
+	//     client on a kept-alive connection gets its next answer and goes
+	//     elsewhere; wait up to keepAliveGrace for them;
+	//  4. keep-alive off (closing the connections still idle: their
+	//     clients sent nothing for keepAliveGrace) and drain the requests
+	//     in flight.
+	// Closing idle connections or the listener first instead races
+	// clients that are sending on them: their requests are lost unread.
 	svc.draining.Store(true)
 	log.Info("shutting down", zap.Duration("drain_delay", cfg.drainDelay), zap.Duration("drain_timeout", cfg.shutdownTimeout))
 	time.Sleep(cfg.drainDelay)
+	closing.Store(true)
+	_ = ln.Close()
+	for deadline := time.Now().Add(keepAliveGrace); open.Load() > 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	srv.SetKeepAlivesEnabled(false)
 	err = drain(srv, cancelRequests, cfg.shutdownTimeout)
-	<-serveErr // Serve returns ErrServerClosed as soon as Shutdown starts
+	<-serveErr // Serve returned once the listener closed
 	if err != nil {
 		return err
 	}
 	log.Info("drained; stopping the pool")
 	return nil
 }
+
+// keepAliveGrace is how long the stop waits, listener closed, for the
+// clients of kept-alive connections to send their next request (answered
+// with Connection: close): a busy client sends within milliseconds, and
+// one idle longer is closed while idle.
+const keepAliveGrace = time.Second
 
 // cancelGrace is how long the handlers of a drain that timed out get to
 // write their answer once their contexts are cancelled: they only have to
@@ -177,6 +222,45 @@ func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Dur
 	}
 	return fmt.Errorf("shutdown: requests still running after %s were cancelled: %w", timeout, err)
 }
+
+// closeWhileDraining adds Connection: close to every answer written once
+// closing is set (also of requests that began before), so that net/http
+// closes the connection after it and the client opens its next one
+// elsewhere, instead of sending on a connection the drain is about to
+// close.
+func closeWhileDraining(next http.Handler, closing *atomic.Bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&drainWriter{ResponseWriter: w, closing: closing}, r)
+	})
+}
+
+// drainWriter sets Connection: close on its answer's header when it is
+// written during the drain.
+type drainWriter struct {
+	http.ResponseWriter
+	closing *atomic.Bool
+	wrote   bool
+}
+
+func (d *drainWriter) WriteHeader(code int) {
+	if !d.wrote {
+		d.wrote = true
+		if d.closing.Load() {
+			d.Header().Set("Connection", "close")
+		}
+	}
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *drainWriter) Write(b []byte) (int, error) {
+	if !d.wrote {
+		d.WriteHeader(http.StatusOK)
+	}
+	return d.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (d *drainWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }
 
 // drainingService is the service that reports not ready once draining is
 // set, so /readyz answers 503 while the server drains.

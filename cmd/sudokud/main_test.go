@@ -245,11 +245,22 @@ func TestRunConfigFromEnvAndFlags(t *testing.T) {
 		{"drain shorter than requests", nil, []string{"-shutdown-timeout", "3s"}, "shutdown-timeout"},
 		{"drain equal to requests", map[string]string{"SUDOKU_REQUEST_TIMEOUT": "5s", "SUDOKU_SHUTDOWN_TIMEOUT": "5s"}, nil, "shutdown-timeout"},
 		{"negative drain delay", nil, []string{"-drain-delay", "-1s"}, "drain-delay"},
+		{"proxies as a negative count", nil, []string{"-trusted-proxies", "-1"}, "trusted-proxies"},
+		{"proxies and a count", nil, []string{"-trusted-proxies", "1,10.0.0.0/8"}, `"1"`},
+		{"proxies not addresses", map[string]string{"SUDOKU_TRUSTED_PROXIES": "10.0.0.0/8,proxy.local"}, nil, "proxy.local"},
+		{"writes outlast the drain", nil, []string{"-write-timeout", "30s", "-shutdown-timeout", "20s"}, "write-timeout"},
+		{"writes shorter than requests", nil, []string{"-write-timeout", "10s", "-request-timeout", "12s"}, "write-timeout"},
+		{"body read outlasts writes", nil, []string{"-read-timeout", "19s", "-write-timeout", "18s"}, "read-timeout"},
+		{"headers outlast the request read", nil, []string{"-read-header-timeout", "11s", "-read-timeout", "10s"}, "read-header-timeout"},
+		{"drain delay as long as the drain", nil, []string{"-drain-delay", "20s"}, "drain-delay"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			getenv := func(k string) string { return tt.env[k] }
-			err := run(context.Background(), tt.args, getenv, io.Discard, io.Discard)
+			// A configuration wrongly accepted serves until the timeout.
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			err := run(ctx, tt.args, getenv, io.Discard, io.Discard)
 			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("run(%q, env %v) = %v, want an error mentioning %q", tt.args, tt.env, err, tt.wantErr)
 			}
@@ -415,7 +426,7 @@ func TestRunDebugListenFailureFreesAddress(t *testing.T) {
 }
 
 func TestRunSlowBodyIsRequestTimeout(t *testing.T) {
-	s := startServer(t, map[string]string{"SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
+	s := startServer(t, map[string]string{"SUDOKU_READ_HEADER_TIMEOUT": "300ms", "SUDOKU_READ_TIMEOUT": "300ms", "SUDOKU_RATE_LIMIT": "0"})
 	conn, err := net.Dial("tcp", strings.TrimPrefix(s.base, "http://"))
 	if err != nil {
 		t.Fatal(err)

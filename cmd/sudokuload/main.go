@@ -9,6 +9,7 @@
 //
 //	go build -o /tmp/sudokud ./cmd/sudokud
 //	go run ./cmd/sudokuload -server /tmp/sudokud -c 64 -d 5s [-wrk] [-rounds 3]
+//	go run ./cmd/sudokuload -server /tmp/sudokud -c 32 -soak 60s
 //
 // With -wrk the load comes from wrk (Debian's package), which spends far
 // less CPU per request than Go's client and so leaves more of the shared
@@ -17,6 +18,11 @@
 // "server CPU/req" the server's, both taken from the same cores. The pool
 // columns come from the server's /metrics: puzzles generated per second
 // during the scenario and the share of one worker's time spent generating.
+//
+// With -soak it runs one soak instead (soak.go): a minute of mixed traffic
+// with expensive and bad requests beside floods of idle and slow
+// connections, reporting answers by request, latency by group, the
+// server's goroutines before and after and its peak RSS.
 //
 // It only ever connects to loopback addresses (127.0.0.0/8, ::1): it is a
 // benchmark, not a tool to load other hosts.
@@ -128,6 +134,8 @@ type config struct {
 	puzzles           string   // data file for /solve and /rate
 	serverArgs, env   []string // extra flags and environment of a started server
 	useWrk            bool
+	soak              time.Duration // run the soak instead of the scenarios
+	floods            soakFloods    // beside the soak
 }
 
 // parseFlags reads the command line and checks its bounds.
@@ -148,11 +156,18 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	serverArgs := fs.String("server-args", "", "extra flags for the started server, space-separated (e.g. \"-fresh-rate -1\")")
 	serverEnv := fs.String("server-env", "", "extra environment of the started server, space-separated NAME=value (e.g. \"GOMAXPROCS=8\")")
 	fs.BoolVar(&c.useWrk, "wrk", false, "drive the load with wrk (Debian package) instead of the Go client")
+	fs.DurationVar(&c.soak, "soak", 0, "instead of the scenarios, run the soak for this long (at most 1m): mixed traffic from -c clients, with expensive and bad requests, beside idle and slow-client floods")
+	fs.IntVar(&c.floods.idle, "soak-idle", 150, "idle keep-alive connections the soak holds")
+	fs.IntVar(&c.floods.slowHeader, "soak-slow-headers", 50, "connections the soak holds sending headers a byte every 0.5 s")
+	fs.IntVar(&c.floods.slowBody, "soak-slow-bodies", 50, "connections the soak holds sending a body a byte every 0.5 s")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
 	if c.dur > maxDuration || c.dur <= 0 || c.maxN <= 0 || c.maxN > maxRequests || c.conns <= 0 || c.rounds < 1 || c.rounds > 9 {
 		return c, fmt.Errorf("-d must be in (0, %s], -n in (0, %d], -c > 0, -rounds in 1..9", maxDuration, maxRequests)
+	}
+	if c.soak > maxDuration || c.soak < 0 || c.floods.idle < 0 || c.floods.slowHeader < 0 || c.floods.slowBody < 0 {
+		return c, fmt.Errorf("-soak must be in [0, %s], the flood sizes >= 0", maxDuration)
 	}
 	c.env = strings.Fields(*serverEnv)
 	for _, kv := range c.env {
@@ -183,6 +198,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer stop()
+	if cfg.soak > 0 {
+		mix := soakMix(list)
+		load0 := loadAvg()
+		r := soak(ctx, base, pid, mix, cfg.floods, cfg.conns, cfg.soak)
+		fmt.Fprintf(stdout, "Load average %s before, %s after; %d cores.\n\n", load0, loadAvg(), runtime.NumCPU())
+		printSoak(stdout, r, mix, cfg.floods, cfg.conns)
+		return ctx.Err()
+	}
 	scenarios := allScenarios(list, cfg.freshConns)
 	if len(cfg.only) > 0 {
 		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !slices.Contains(cfg.only, s.name) })

@@ -78,6 +78,8 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		{[]string{"-server-env", "=8"}, `-server-env: "=8" is not NAME=value`},
 		{[]string{"-rounds", "0"}, "-rounds in 1..9"},
 		{[]string{"-d", "2m"}, "-d must be in"},
+		{[]string{"-soak", "2m"}, "-soak must be in"},
+		{[]string{"-soak-idle", "-1"}, "flood sizes"},
 	} {
 		err := run(t.Context(), tt.args, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -444,7 +444,7 @@ export interface components {
             detail?: string;
             instance?: string;
             /** @enum {string} */
-            code: "malformed-json" | "request-timeout" | "bad-parameter" | "not-found" | "method-not-allowed" | "body-too-large" | "unsupported-media-type" | "cell-count" | "bad-char" | "row-count" | "row-length" | "bad-value" | "conflict" | "no-solution" | "multiple-solutions" | "budget-exceeded" | "generation-failed" | "rate-limited" | "overloaded" | "not-ready" | "deadline" | "internal";
+            code: "malformed-json" | "request-timeout" | "bad-parameter" | "not-found" | "method-not-allowed" | "body-too-large" | "unsupported-media-type" | "cell-count" | "bad-char" | "row-count" | "row-length" | "bad-value" | "conflict" | "no-solution" | "multiple-solutions" | "budget-exceeded" | "generation-failed" | "rate-limited" | "overloaded" | "not-ready" | "deadline" | "internal" | "canceled" | "not-acceptable" | "header-too-large" | "bad-request" | "not-implemented";
             request_id?: string;
             /** @description The parameter or body member at fault. */
             parameter?: string;
@@ -478,15 +478,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
-        };
-        /** @description No such resource (code not-found). */
-        NotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/problem+json": components["schemas"]["Problem"];
-            };
         };
         /** @description Malformed JSON, a missing or invalid parameter (code malformed-json or bad-parameter). */
         BadRequest: {
@@ -586,6 +577,43 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description The path exists but not with this method (code method-not-allowed);
+         *     the Allow header lists its methods. OPTIONS on any listed path
+         *     answers 204 with Allow; a CORS preflight for a method the path lacks
+         *     gets this 405 without CORS headers.
+         */
+        MethodNotAllowed: {
+            headers: {
+                /** @example GET, HEAD, OPTIONS */
+                Allow?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /**
+         * @description The Accept header (q-values included) allows none of the media types
+         *     the endpoint answers with (code not-acceptable); `allowed` lists them.
+         */
+        NotAcceptable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description Any path not in this document, whatever the method (code not-found). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["Problem"];
+            };
+        };
         /** @description A fault of the service, logged with the request ID; never caused by bad input. */
         Internal: {
             headers: {
@@ -649,6 +677,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
             /** @description No puzzle meets the symmetry and level asked for (code generation-failed). */
             422: {
                 headers: {
@@ -709,6 +739,8 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
             /** @description No puzzle of the day could be generated for this date and level (code generation-failed); rare, and the same on a retry. */
             422: {
                 headers: {
@@ -763,6 +795,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -821,6 +855,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -883,6 +919,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
             408: components["responses"]["RequestTimeout"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -916,7 +954,7 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     readyz: {
@@ -942,7 +980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Status"];
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -964,7 +1002,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            429: components["responses"]["TooManyRequests"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     openapi: {
@@ -989,6 +1027,7 @@ export interface operations {
                     };
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
         };
     };
