@@ -68,7 +68,8 @@ const (
 	DefaultAllowedFailures = 12
 	// MaxAttempts bounds the completed grids one Generate call draws. With
 	// options a puzzle can meet it is found in a few dozen grids at most
-	// (Evil with MinScore 6.9: 24 and 49 for seeds 1 and 2). Options that
+	// (Evil with MinScore 6.9 under the six-tier rater, where that was
+	// its hardest trial puzzles: 24 and 49 for seeds 1 and 2). Options that
 	// Validate rejects (see generate_feasible.go: a score window or tier
 	// outside the level's band, a givens range the level excludes) cost
 	// nothing; options it lets through but no grid meets in practice (say
@@ -119,7 +120,7 @@ func (e *OptionsError) Parameter() string { return e.Field }
 // Validate reports options no puzzle can meet as an *OptionsError, without
 // generating: the checks Generate starts with. Besides the ranges of the fields
 // it rejects options the committed score model (DefaultModel) makes impossible:
-// MinScore of 7 or more, a score window missing the level's band of scores, a
+// MinScore of 9 or more, a score window missing the level's band of scores, a
 // MinTier above the tiers that band allows, givens bounds outside those of a
 // singles-only level (Easy, Medium), and Easy with Minimal and no symmetry (see
 // minimalNoneMaxGivens). Cost: about a microsecond.

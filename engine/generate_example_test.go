@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// 94.2.6.........8....89...7...3....1.......3.54....87.......9..2.6.4.5.9.....3....
-	// hard 22 1
+	// ..4.8...96.84...27.2..6.4.3.........7.2.91..6.9..2..782...75...1...........9...3.
+	// hard 27 1
 }
 
 // A symmetric, minimal puzzle.

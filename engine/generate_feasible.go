@@ -11,23 +11,25 @@ import (
 // a givens range whose singles-only score misses the band). They are derived
 // from the model's cuts and weights, so they follow a recalibration.
 
-// scoreMax is the supremum of the score scale: HardestTier (at most
-// MaxTier) plus a logistic term below 1.
+// scoreMax is the supremum of the score scale: the chain group's
+// tierChains plus MaxTier−tierChains+1 times a quantile below 1.
 const scoreMax = MaxTier + 1
 
-// givensFeature is the index of the givens count in Rating.Features.
-const givensFeature = 1
+// tierFloor is the lowest score of hardest tier t: t itself up to tier 5,
+// tierChains for the continuous scale of tiers 6–8.
+func tierFloor(t int) int { return min(t, tierChains) }
 
 // minimalNoneMaxGivens is, for Symmetry None, the most givens a minimal
 // puzzle of the generator practically has: random masking of 1,500 grids
 // gave minimal puzzles of 21 to 28 givens (mean 24), none of 29 or more,
 // and the senior review's 300 minimal puzzles rated none easy. (Minimal
 // puzzles of 30 or more givens exist but are far rarer still.) Easy with
-// Minimal and no symmetry, which the
-// model puts at 30 givens or more, is rejected on this ground: the
-// generator would fail after all of its MaxAttempts grids. (With a
-// symmetry, minimal puzzles of 30 to 33 givens are common.)
-const minimalNoneMaxGivens = 29
+// Minimal and no symmetry, which the model puts at 29 givens or more (the
+// fewest of an easy singles-only calibration puzzle, DefaultModel().Singles),
+// is rejected on this ground: the generator would fail after all of its
+// MaxAttempts grids. (With a symmetry, minimal puzzles of 30 to 33 givens
+// are common.)
+const minimalNoneMaxGivens = 28
 
 // scoreBand returns the scores [lo, hi) of level l under m; the zero Level
 // has the whole scale, from 1 (tier 1, logistic term 0).
@@ -46,28 +48,41 @@ func scoreBand(m *ScoreModel, l Level) (lo, hi float64) {
 }
 
 // bandMaxTier returns the highest hardest tier a score below hi allows:
-// tier t scores in [t, t+1).
+// tier t scores in [tierFloor(t), t+1), tiers 6–8 in [6, 9).
 func bandMaxTier(hi float64) int {
 	t := MaxTier
-	for t > 1 && float64(t) >= hi {
+	for t > 1 && float64(tierFloor(t)) >= hi {
 		t--
 	}
 	return t
 }
 
-// singlesGivens returns the givens counts whose tier-1 score lies in
-// [lo, hi), when the model's tier-1 score depends on the givens alone (as
-// the committed model's does); ok is false otherwise.
+// singlesGivens returns the givens counts whose tier-1 score can lie in
+// [lo, hi) under m: those whose singles-only calibration puzzles
+// (m.Singles) scored in that range; a count the calibration never saw is
+// judged by the nearest count it saw (fewer givens than any calibration
+// puzzle score like the fewest seen, more like the most). ok is false when
+// m has no table.
 func singlesGivens(m *ScoreModel, lo, hi float64) (minG, maxG int, ok bool) {
-	for i, w := range m.Weights[groupSingles] {
-		if i != givensFeature && w != 0 {
-			return 0, 0, false
+	first, last := 0, 0
+	for g, r := range m.Singles {
+		if r[1] > 0 {
+			if first == 0 {
+				first = g
+			}
+			last = g
 		}
+	}
+	if first == 0 {
+		return 0, 0, false
 	}
 	minG, maxG = 82, 0
 	for g := minPuzzleGivens; g <= 80; g++ {
-		r := Rating{HardestTier: 1, Givens: g}
-		if s := m.Score(&r); s >= lo && s < hi {
+		r := m.Singles[min(max(g, first), last)]
+		if r[1] == 0 { // a gap inside the range: no evidence against it
+			r = [2]float64{1, 2}
+		}
+		if r[1] >= lo && r[0] < hi {
 			minG, maxG = min(minG, g), max(maxG, g)
 		}
 	}
@@ -90,8 +105,8 @@ func (o GenerateOptions) feasible() error {
 	if o.MinTier > maxTier {
 		return &OptionsError{"MinTier", fmt.Sprintf("level %v's scores [%g, %g) allow tiers up to %d", o.Level, lo, hi, maxTier)}
 	}
-	if o.MinTier > 0 && o.MaxScore != 0 && o.MaxScore < float64(o.MinTier) {
-		return &OptionsError{"MinTier", fmt.Sprintf("tier %d scores %d or more, above MaxScore", o.MinTier, o.MinTier)}
+	if o.MinTier > 0 && o.MaxScore != 0 && o.MaxScore < float64(tierFloor(o.MinTier)) {
+		return &OptionsError{"MinTier", fmt.Sprintf("tier %d scores %d or more, above MaxScore", o.MinTier, tierFloor(o.MinTier))}
 	}
 	if maxTier > 1 {
 		return nil

@@ -56,12 +56,30 @@ type Rating struct {
 	// Singles is the mean number of singles available per singles round:
 	// many parallel choices make a puzzle easier.
 	Singles float64
-	// TrialWaves is the length of the hardest trial on the path: over the
-	// trial rounds, the largest of each round's shortest refutation, in
-	// waves of singles (the trial itself counts as one). 0 without trial.
+	// LineRounds counts the singles rounds without a hidden single in a
+	// box, NakedRounds those with naked singles only, and Bottlenecks those
+	// where a single cell could be placed: what a player feels between
+	// puzzles that need singles alone (Sudoku Explainer rates a hidden
+	// single in a box 1.2, in a row or column 1.5, a naked single 2.3).
+	LineRounds, NakedRounds, Bottlenecks int
+	// ChainRounds and ForcingRounds count the rounds of tiers 6 (chains)
+	// and 7 (forcing chains and nets).
+	ChainRounds, ForcingRounds int
+	// ChainKind is the hardest chain a round needed: over the chain rounds,
+	// the largest of each round's easiest technique, 1 (remote pair) to 6
+	// (AIC) in the order of Techniques. 0 without chains.
+	ChainKind int
+	// ChainLinks is the length of the hardest chain on the path: over the
+	// chain rounds (tier 6), the largest of each round's shortest AIC (every
+	// chain of the tier is one), in links. 0 without chains.
+	ChainLinks int
+	// TrialWaves is the length of the hardest forcing chain on the path:
+	// over the forcing rounds (tier 7), the largest of each round's
+	// shortest refutation (or, for a net, its longest branch), in waves of
+	// singles, the assumption itself counting one. 0 without forcing chains.
 	TrialWaves int
-	// DeepTrials counts the trial rounds where no candidate was refuted by
-	// singles alone, so trial fell back on a deeper search.
+	// DeepTrials counts the trial rounds (tier 8): no chain, forcing chain
+	// or forcing net made progress, so trial fell back on a deeper search.
 	DeepTrials int
 }
 
@@ -152,6 +170,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Choices = choices(&b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
 	f := newFinder(explain, &res.Solution)
+	defer f.release()
 	var path []Step
 	var density float64
 	singlesRounds, singles := 0, 0
@@ -160,6 +179,10 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 		progressed := false
 		f.prepare(&b)
 		for t := 1; t <= MaxTier; t++ {
+			var before [numTechniques]int
+			if t == tierChains {
+				before = f.counts
+			}
 			s := f.searchTier(t)
 			if f.apps == 0 {
 				rt.Steps += float64(s)
@@ -173,15 +196,25 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 			if t == 1 {
 				singlesRounds++
 				singles += f.apps
+				singlesPath(&rt, f)
 			}
 			rt.Rounds++
 			rt.HardestTier = max(rt.HardestTier, t)
-			if t == MaxTier {
-				if f.deep {
-					rt.DeepTrials++
-				} else {
-					rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+			switch t {
+			case tierChains:
+				rt.ChainRounds++
+				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
+				for id := techRemotePair; id < techForcingChain; id++ {
+					if f.counts[id] > before[id] { // the easiest chain of the round
+						rt.ChainKind = max(rt.ChainKind, id-techRemotePair+1)
+						break
+					}
 				}
+			case tierForcing:
+				rt.ForcingRounds++
+				rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+			case MaxTier:
+				rt.DeepTrials++
 			}
 			if explain {
 				path = appendRound(path, &b, f.steps)
@@ -218,6 +251,28 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Score = r.model.Score(&rt)
 	rt.Level = r.model.Level(rt.Score)
 	return rt, path, nil
+}
+
+// singlesPath adds a singles round to the solve-path features: whether a
+// hidden single in a box was there to find (the easiest kind), only hidden
+// singles in rows or columns, or only naked singles, and whether one cell
+// alone could be placed (a bottleneck).
+func singlesPath(rt *Rating, f *finder) {
+	if f.boxSingles == 0 {
+		rt.LineRounds++
+		if f.lineSingles == 0 {
+			rt.NakedRounds++
+		}
+	}
+	n := 0
+	for _, d := range f.place {
+		if d != 0 {
+			n++
+		}
+	}
+	if n == 1 {
+		rt.Bottlenecks++
+	}
 }
 
 // candidateDensity is the mean number of candidates of the empty cells.

@@ -81,48 +81,59 @@ func TestExplainStepsSound(t *testing.T) {
 	}
 	seen := make(map[string]int)
 	for _, p := range ratePuzzles(t, step) {
-		g := MustParse(p)
-		sol := Solve(g).Solution
-		r, steps, err := Explain(g)
-		if err != nil {
-			t.Fatalf("Explain(%s) error = %v", p, err)
-		}
-		b, _ := NewBoard(g)
-		for i, st := range steps {
-			seen[st.Technique]++
-			if st.Text == "" || len(st.Placements)+len(st.Eliminations) == 0 {
-				t.Fatalf("Explain(%s) step %d = %+v: empty", p, i, st)
-			}
-			if techniques[techIndex(st.Technique)].Tier != st.Tier {
-				t.Fatalf("Explain(%s) step %d tier %d, want %d", p, i, st.Tier, techniques[techIndex(st.Technique)].Tier)
-			}
-			for _, e := range st.Eliminations {
-				if int(sol[e.Cell]) == e.Digit {
-					t.Fatalf("Explain(%s) step %d (%s) removes the solution's %d from %s", p, i, st.Text, e.Digit, CellName(e.Cell))
-				}
-				if b.Cands[e.Cell]&Bit(e.Digit) == 0 {
-					t.Fatalf("Explain(%s) step %d (%s) removes %d from %s, not a candidate", p, i, st.Text, e.Digit, CellName(e.Cell))
-				}
-				b.Eliminate(e.Cell, Bit(e.Digit))
-			}
-			for _, pl := range st.Placements {
-				if int(sol[pl.Cell]) != pl.Digit {
-					t.Fatalf("Explain(%s) step %d (%s) places %d in %s, solution has %d", p, i, st.Text, pl.Digit, CellName(pl.Cell), sol[pl.Cell])
-				}
-				if b.Digits[pl.Cell] == 0 {
-					b.Place(pl.Cell, pl.Digit)
-				}
-			}
-		}
-		if b.Digits != sol {
-			t.Fatalf("Explain(%s) path ends in %v, want %v", p, b.Digits, sol)
-		}
-		r2, err := Rate(g)
-		if err != nil || !reflect.DeepEqual(r, r2) {
-			t.Fatalf("Rate(%s) = %+v, %v; Explain's rating %+v", p, r2, err, r)
-		}
+		replayExplain(t, p, seen)
 	}
 	t.Logf("steps per technique: %v", seen)
+}
+
+// replayExplain explains puzzle p and replays every step against the
+// solution: no step may remove the solution's digit, remove a candidate
+// that is not there, place a wrong digit, or be empty, and the path must
+// end in the solution; Rate must agree with Explain's rating. It counts the
+// steps per technique in seen and returns the steps.
+func replayExplain(t *testing.T, p string, seen map[string]int) []Step {
+	t.Helper()
+	g := MustParse(p)
+	sol := Solve(g).Solution
+	r, steps, err := Explain(g)
+	if err != nil {
+		t.Fatalf("Explain(%s) error = %v", p, err)
+	}
+	b, _ := NewBoard(g)
+	for i, st := range steps {
+		seen[st.Technique]++
+		if st.Text == "" || len(st.Placements)+len(st.Eliminations) == 0 {
+			t.Fatalf("Explain(%s) step %d = %+v: empty", p, i, st)
+		}
+		if techniques[techIndex(st.Technique)].Tier != st.Tier {
+			t.Fatalf("Explain(%s) step %d tier %d, want %d", p, i, st.Tier, techniques[techIndex(st.Technique)].Tier)
+		}
+		for _, e := range st.Eliminations {
+			if int(sol[e.Cell]) == e.Digit {
+				t.Fatalf("Explain(%s) step %d (%s) removes the solution's %d from %s", p, i, st.Text, e.Digit, CellName(e.Cell))
+			}
+			if b.Cands[e.Cell]&Bit(e.Digit) == 0 {
+				t.Fatalf("Explain(%s) step %d (%s) removes %d from %s, not a candidate", p, i, st.Text, e.Digit, CellName(e.Cell))
+			}
+			b.Eliminate(e.Cell, Bit(e.Digit))
+		}
+		for _, pl := range st.Placements {
+			if int(sol[pl.Cell]) != pl.Digit {
+				t.Fatalf("Explain(%s) step %d (%s) places %d in %s, solution has %d", p, i, st.Text, pl.Digit, CellName(pl.Cell), sol[pl.Cell])
+			}
+			if b.Digits[pl.Cell] == 0 {
+				b.Place(pl.Cell, pl.Digit)
+			}
+		}
+	}
+	if b.Digits != sol {
+		t.Fatalf("Explain(%s) path ends in %v, want %v", p, b.Digits, sol)
+	}
+	r2, err := Rate(g)
+	if err != nil || !reflect.DeepEqual(r, r2) {
+		t.Fatalf("Rate(%s) = %+v, %v; Explain's rating %+v", p, r2, err, r)
+	}
+	return steps
 }
 
 func techIndex(name string) int {
@@ -214,7 +225,9 @@ func TestTechniquesUsed(t *testing.T) {
 		}
 	}
 	for _, ti := range techniques {
-		if !seen[ti.Name] {
+		// The chain family (tiers 6–8) has TestChainFamilyOnData: remote
+		// pairs, for one, are too rare for this sample.
+		if !seen[ti.Name] && ti.Tier < tierChains {
 			t.Errorf("technique %s never used on the sample", ti.Name)
 		}
 	}

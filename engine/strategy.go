@@ -28,18 +28,33 @@ const (
 	techJellyfish
 	techWXYZWing
 	techBUGPlusOne
+	techRemotePair
+	techSimpleColouring
+	techMultiColouring
+	techXChain
+	techXYChain
+	techAIC
+	techForcingChain
+	techForcingNet
 	techTrial
 	numTechniques
 )
 
-// MaxTier is the hardest strategy tier: trial (level 6 of Cheng and Xiao's
-// strategy levels).
-const MaxTier = 6
+// MaxTier is the hardest strategy tier: trial, the last resort after the
+// chains (tier 6) and the forcing chains and nets (tier 7). Tiers 1–5 are
+// Cheng and Xiao's levels 1–5; their level 6 (trial) is split in three.
+const MaxTier = 8
+
+// The tiers of the chain family.
+const (
+	tierChains  = 6 // remote pairs, colouring, X-chains, XY-chains, AICs
+	tierForcing = 7 // forcing chains and nets
+)
 
 // TechniqueInfo describes one human solving technique of the rater.
 type TechniqueInfo struct {
 	Name    string // lower-case kebab name, as in Rating.Counts and Step.Technique
-	Tier    int    // Cheng and Xiao's level, 1 (singles) .. 6 (trial)
+	Tier    int    // 1 (singles) .. 5 as Cheng and Xiao's levels, 6 chains, 7 forcing chains, 8 trial
 	Applies string // what counts as one possible application (the step metric's s)
 }
 
@@ -59,7 +74,9 @@ type technique struct {
 // where Sudoku Explainer's 4.0 puts it between swordfish and XYZ-wing),
 // added because it measurably improves agreement with human labels
 // (docs/rating.md); for the same reason tier 5 has the BUG+1 (Sudoku
-// Explainer 5.6).
+// Explainer 5.6). Above them come the chains human experts use (tier 6,
+// shortest first within each technique), forcing chains and nets (tier 7),
+// and trial only as the last resort (tier 8).
 //
 // The searches reach the table only through finder.techs: a package-level
 // table cannot be read by the functions it holds (an initialization cycle).
@@ -97,7 +114,19 @@ var techniques = [numTechniques]technique{
 	techWXYZWing: {TechniqueInfo{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
 		findWXYZWing},
 	techBUGPlusOne: {TechniqueInfo{"bug-plus-one", 5, "the board, when all but one empty cell have two candidates"}, findBUGPlusOne},
-	techTrial:      {TechniqueInfo{"trial", 6, "a candidate of a cell with the fewest (usually 2) candidates"}, findTrial},
+	techRemotePair: {TechniqueInfo{"remote-pair", 6, "a candidate and a pair of digits held by a bivalue cell, as the start of a chain of cells holding that pair"},
+		func(f *finder) int { return findChains(f, techRemotePair) }},
+	techSimpleColouring: {TechniqueInfo{"simple-colouring", 6, "a digit and a cluster of 2 or more of its conjugate pairs"}, findSimpleColouring},
+	techMultiColouring:  {TechniqueInfo{"multi-colouring", 6, "a digit and two clusters of its conjugate pairs"}, findMultiColouring},
+	techXChain: {TechniqueInfo{"x-chain", 6, "a candidate whose digit has a strong link, as the start of a chain of that digit"},
+		func(f *finder) int { return findChains(f, techXChain) }},
+	techXYChain: {TechniqueInfo{"xy-chain", 6, "a candidate, as the start of a chain of bivalue cells"},
+		func(f *finder) int { return findChains(f, techXYChain) }},
+	techAIC: {TechniqueInfo{"aic", 6, "a candidate, as the start of an alternating inference chain"},
+		func(f *finder) int { return findChains(f, techAIC) }},
+	techForcingChain: {TechniqueInfo{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"}, findForcingChains},
+	techForcingNet:   {TechniqueInfo{"forcing-net", 7, "a cell with the fewest candidates, then a digit's two places in a unit, when no forcing chain was found"}, findForcingNets},
+	techTrial:        {TechniqueInfo{"trial", 8, "a cell with the fewest candidates, when nothing easier is left"}, findTrial},
 }
 
 // Techniques returns the rater's techniques in the order it tries them,
@@ -130,7 +159,7 @@ type Candidate struct{ Cell, Digit int }
 // named r1c1..r9c9 in Text.
 type Step struct {
 	Technique    string      // a technique's name (see Techniques)
-	Tier         int         // its tier, 1..6
+	Tier         int         // its tier, 1..MaxTier
 	Placements   []Placement // digits placed
 	Eliminations []Candidate // candidates removed
 	Cells        []int       // the cells of the pattern
@@ -161,8 +190,13 @@ type finder struct {
 
 	solution *Grid // the solution, used by trial's fallback only
 
-	trialWaves int  // fewest singles waves (plus the trial) refuting a candidate this round
-	deep       bool // trial needed its fallback this round
+	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
+	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
+	deep       bool         // trial needed its fallback this round
+
+	// singles found this round, by kind: Sudoku Explainer rates a hidden
+	// single in a box 1.2, in a row or column 1.5, a naked single 2.3
+	nakedSingles, boxSingles, lineSingles int
 }
 
 // newFinder returns a finder on the technique table; explain makes it record
@@ -177,15 +211,22 @@ func (f *finder) prepare(b *Board) {
 	f.b = b
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
-	for u := range units {
-		for k, c := range units[u] {
-			if d := b.Digits[c]; d != 0 {
-				f.placed[u] |= Bit(int(d))
-				continue
-			}
-			for m := b.Cands[c]; m != 0; m &= m - 1 {
-				f.places[u][bits.TrailingZeros16(m)] |= 1 << k
-			}
+	for c := range 81 {
+		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+		if d := b.Digits[c]; d != 0 {
+			bit := Bit(int(d))
+			f.placed[row] |= bit
+			f.placed[col] |= bit
+			f.placed[box] |= bit
+			continue
+		}
+		// c's position in its row, column and box
+		pr, pc, pb := uint16(1)<<colOf[c], uint16(1)<<rowOf[c], uint16(1)<<(3*(rowOf[c]%3)+colOf[c]%3)
+		for m := b.Cands[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m)
+			f.places[row][d] |= pr
+			f.places[col][d] |= pc
+			f.places[box][d] |= pb
 		}
 	}
 }
@@ -194,6 +235,10 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
+	f.nakedSingles, f.boxSingles, f.lineSingles = 0, 0, 0
+	if f.chain != nil {
+		f.chain.ready, f.chain.coloured = false, false
+	}
 	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}

@@ -27,15 +27,11 @@ func findFish(f *finder, k, tech int) int {
 			if Count(eligible) < k {
 				continue
 			}
-			combinations(eligible, k, func(base uint16) {
-				s++
-				var cover uint16
-				for m := base; m != 0; m &= m - 1 {
-					cover |= f.places[9*o+bits.TrailingZeros16(m)][d-1]
-				}
-				if Count(cover) != k {
-					return
-				}
+			var masks [9]uint16
+			for i := range 9 {
+				masks[i] = f.places[9*o+i][d-1]
+			}
+			s += kSubsets(&masks, eligible, k, func(base, cover uint16) {
 				for m := cover; m != 0; m &= m - 1 {
 					cu := 9*(1-o) + bits.TrailingZeros16(m)
 					for i, c := range units[cu] {

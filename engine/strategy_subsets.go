@@ -6,37 +6,49 @@ import (
 	"strings"
 )
 
-// combinations calls fn with every k-subset of the positions in mask (1 ≤ k ≤ 4),
-// as a mask, in increasing order of its members.
-func combinations(mask uint16, k int, fn func(sub uint16)) {
+// kSubsets calls fn with every k-subset sub of the positions in eligible
+// (1 ≤ k ≤ 4) whose masks hold exactly k bits together (union), in
+// increasing order of its members, and returns the number of k-subsets of
+// eligible, C(n, k): the possible applications. A subset whose first
+// members already hold more than k bits is not extended, so fn sees only
+// the candidates for a subset, fish or hidden set.
+func kSubsets(masks *[9]uint16, eligible uint16, k int, fn func(sub, union uint16)) int {
 	var pos [9]uint8
 	n := 0
-	for m := mask; m != 0; m &= m - 1 {
+	for m := eligible; m != 0; m &= m - 1 {
 		pos[n] = uint8(bits.TrailingZeros16(m))
 		n++
 	}
-	b := func(i int) uint16 { return 1 << pos[i] }
-	for i := 0; i < n; i++ {
-		if k == 1 {
-			fn(b(i))
-			continue
+	var walk func(from, depth int, sub, union uint16)
+	walk = func(from, depth int, sub, union uint16) {
+		if depth == k {
+			if Count(union) == k {
+				fn(sub, union)
+			}
+			return
 		}
-		for j := i + 1; j < n; j++ {
-			if k == 2 {
-				fn(b(i) | b(j))
+		for i := from; i <= n-(k-depth); i++ {
+			u := union | masks[pos[i]]
+			if Count(u) > k {
 				continue
 			}
-			for l := j + 1; l < n; l++ {
-				if k == 3 {
-					fn(b(i) | b(j) | b(l))
-					continue
-				}
-				for m := l + 1; m < n; m++ {
-					fn(b(i) | b(j) | b(l) | b(m))
-				}
-			}
+			walk(i+1, depth+1, sub|1<<pos[i], u)
 		}
 	}
+	walk(0, 0, 0, 0)
+	return binomial(n, k)
+}
+
+// binomial returns C(n, k) for the small n and k of kSubsets.
+func binomial(n, k int) int {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := 1
+	for i := range k {
+		r = r * (n - i) / (i + 1)
+	}
+	return r
 }
 
 // findNakedSubsets finds naked pairs, triples and quads (k = 2, 3, 4). A
@@ -55,15 +67,11 @@ func findNakedSubsets(f *finder, k, tech int) int {
 		if Count(eligible) < k {
 			continue
 		}
-		combinations(eligible, k, func(sub uint16) {
-			s++
-			var union uint16
-			for m := sub; m != 0; m &= m - 1 {
-				union |= f.b.Cands[units[u][bits.TrailingZeros16(m)]]
-			}
-			if Count(union) != k {
-				return
-			}
+		var masks [9]uint16
+		for i, c := range units[u] {
+			masks[i] = f.b.Cands[c]
+		}
+		s += kSubsets(&masks, eligible, k, func(sub, union uint16) {
 			for i, c := range units[u] {
 				if sub&(1<<i) == 0 {
 					f.eliminate(int(c), union)
@@ -94,15 +102,9 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 		if Count(eligible) < k {
 			continue
 		}
-		combinations(eligible, k, func(digits uint16) {
-			s++
-			var where uint16
-			for m := digits; m != 0; m &= m - 1 {
-				where |= f.places[u][bits.TrailingZeros16(m)]
-			}
-			if Count(where) != k {
-				return
-			}
+		// positions are digits−1 here, so eligible and the subsets are
+		// digit masks as Bit makes them
+		s += kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
 			for m := where; m != 0; m &= m - 1 {
 				f.eliminate(int(units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
 			}

@@ -12,26 +12,65 @@ import (
 // clashing) and after how many waves; without a contradiction it runs to
 // the fixpoint and reports the waves it took. Waves, unlike single
 // placements, do not depend on the order cells are scanned in, so the
-// count is the same on isomorphic boards. Cost: at most 81 waves of
-// O(81·9).
+// count is the same on isomorphic boards.
+//
+// The first wave looks at the whole board; a later one only at what the
+// previous wave changed (the cells that lost a candidate and their units,
+// and the units of the placed cells): a single or a contradiction can
+// only appear there. Cost: at most 81 waves, O(81·9) for the first and
+// O(changed) for the others.
 func trialSingles(b *Board) (waves int, contradiction bool) {
+	return singlesFrom(b, cellSet{^uint64(0), 1<<17 - 1}, 1<<27-1)
+}
+
+// assume places d in cell of b and applies singles as trialSingles does,
+// reporting a failed placement as a contradiction after 0 waves. b must
+// have no single before (true past tier 1, which found none), so the first
+// wave looks only where the placement changed the board.
+func assume(b *Board, cell, d int) (waves int, contradiction bool) {
+	var cells cellSet
+	units := uint32(0)
+	for _, u := range cellUnits[cell] {
+		units |= 1 << u
+	}
+	for _, p := range peers[cell] {
+		if b.Cands[p]&Bit(d) != 0 {
+			cells.add(int(p))
+			for _, u := range cellUnits[p] {
+				units |= 1 << u
+			}
+		}
+	}
+	if b.Cands[cell]&Bit(d) == 0 || !b.Place(cell, d) {
+		return 0, true
+	}
+	return singlesFrom(b, cells, units)
+}
+
+// singlesFrom is trialSingles with the first wave looking only at
+// dirtyCells and dirtyUnits.
+func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, contradiction bool) {
 	for {
 		var place [81]uint8
 		any := false
-		for c := range 81 {
-			if b.Digits[c] != 0 {
-				continue
-			}
-			m := b.Cands[c]
-			switch Count(m) {
-			case 0:
-				return waves, true
-			case 1:
-				place[c] = uint8(Digit(m))
-				any = true
+		for w := range 2 {
+			for dm := dirtyCells[w]; dm != 0; dm &= dm - 1 {
+				c := w<<6 | bits.TrailingZeros64(dm)
+				if b.Digits[c] != 0 {
+					continue
+				}
+				m := b.Cands[c]
+				if m == 0 {
+					return waves, true
+				}
+				if m&(m-1) == 0 {
+					place[c] = uint8(Digit(m))
+					any = true
+				}
 			}
 		}
-		for u := range units {
+		for du := dirtyUnits; du != 0; du &= du - 1 {
+			u := bits.TrailingZeros32(du)
 			var once, twice, have uint16
 			for _, c := range units[u] {
 				if d := b.Digits[c]; d != 0 {
@@ -63,79 +102,58 @@ func trialSingles(b *Board) (waves int, contradiction bool) {
 			return waves, false
 		}
 		waves++
+		dirtyCells, dirtyUnits = cellSet{}, 0
 		for c, d := range place {
 			if d == 0 {
 				continue
 			}
-			if b.Cands[c]&Bit(int(d)) == 0 || !b.Place(c, int(d)) {
+			bit := Bit(int(d))
+			if b.Cands[c]&bit == 0 {
+				return waves, true
+			}
+			for _, u := range cellUnits[c] {
+				dirtyUnits |= 1 << u
+			}
+			for _, p := range peers[c] {
+				if b.Cands[p]&bit != 0 {
+					dirtyCells.add(int(p))
+					for _, u := range cellUnits[p] {
+						dirtyUnits |= 1 << u
+					}
+				}
+			}
+			if !b.Place(c, int(d)) {
 				return waves, true
 			}
 		}
 	}
 }
 
-// findTrial is Cheng and Xiao's strategy 16. A possible application is a candidate
-// of a cell with the fewest candidates (two in almost every puzzle); it is
-// valid when placing it and applying singles (never nested trials: one
-// check costs at most one singles fixpoint) leads to a contradiction, which
-// removes it (and places the other digit of a two-candidate cell).
-//
-// When no candidate is refuted that way, the rater still has to progress: it
-// then removes the wrong candidates of those cells whose singles
-// propagation runs the most waves before stalling (all ties together), as
-// a solver who guesses would after a deeper search. The solution tells which candidate is wrong,
-// so this fallback is bounded and deterministic.
-func findTrial(f *finder) int {
+// fewestCandidates returns the smallest candidate count (2..9) of an empty
+// cell of b, or 10 when every cell is placed.
+func fewestCandidates(b *Board) int {
 	minN := 10
 	for c := range 81 {
-		if n := Count(f.b.Cands[c]); n >= 2 && n < minN {
+		if n := Count(b.Cands[c]); n >= 2 && n < minN {
 			minN = n
 		}
 	}
-	if minN == 10 {
+	return minN
+}
+
+// findTrial is the last resort, searched only when no chain and no forcing
+// chain or net from a cell with the fewest candidates makes progress. The
+// rater, which has the solution, removes the wrong candidates of those
+// cells whose singles propagation runs the most waves before stalling (all
+// ties together), as a solver who guesses would after a deeper search. So
+// it is bounded and deterministic. A possible application is one of those
+// cells.
+func findTrial(f *finder) int {
+	minN := fewestCandidates(f.b)
+	if minN == 10 || f.solution == nil {
 		return 0
 	}
 	s := 0
-	for c := range 81 {
-		m := f.b.Cands[c]
-		if Count(m) != minN {
-			continue
-		}
-		refuted := false
-		for mm := m; mm != 0; mm &= mm - 1 {
-			d := bits.TrailingZeros16(mm) + 1
-			s++
-			if refuted && minN == 2 {
-				continue // the other digit of a refuted pair is the solution's
-			}
-			t := *f.b
-			waves, bad := 0, !t.Place(c, d)
-			if !bad {
-				waves, bad = trialSingles(&t)
-			}
-			if !bad {
-				continue
-			}
-			refuted = true
-			f.trialWaves = min(f.trialWaves, waves+1)
-			f.eliminate(c, Bit(d))
-			rest := m &^ Bit(d)
-			if Count(rest) == 1 {
-				f.put(c, Digit(rest))
-			}
-			f.commit(techTrial, f.cells(c), func() string {
-				if Count(rest) == 1 {
-					return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is %d.", CellName(c), d, Digit(rest))
-				}
-				return fmt.Sprintf("trial: if %s were %d, the singles that follow would lead to a contradiction, so it is not %d.", CellName(c), d, d)
-			})
-		}
-	}
-	if f.apps > 0 || f.solution == nil {
-		return s
-	}
-	// Fallback: no single-depth refutation. Remove the wrong candidates whose
-	// singles propagation runs the most waves before stalling.
 	best := -1
 	var reach [81]int
 	for c := range 81 {
@@ -144,11 +162,17 @@ func findTrial(f *finder) int {
 		if Count(m) != minN {
 			continue
 		}
+		s++
 		sd := int(f.solution[c])
 		for mm := m &^ Bit(sd); mm != 0; mm &= mm - 1 {
-			t := *f.b
-			t.Place(c, bits.TrailingZeros16(mm)+1)
-			n, _ := trialSingles(&t)
+			d := bits.TrailingZeros16(mm) + 1
+			n := 0
+			if br, ok := f.chains().branch(c, d); ok {
+				n = br.waves // followed already by findForcingChains
+			} else {
+				t := *f.b
+				n, _ = assume(&t, c, d)
+			}
 			reach[c] = max(reach[c], n)
 			f.deep = true
 		}

@@ -17,12 +17,14 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultModel()")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
+	shares := fs.Bool("shares", false, "also print the share of trial on every puzzle file of ../shared/data (slow: rates about 130,000 puzzles)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-j N]")
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-j N]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
-		fmt.Fprintln(stderr, "and checks on calib_nyt.tsv and calib_sudokuexchange_diabolical.tsv (never fitted on).")
+		fmt.Fprintln(stderr, "a check on calib_nyt.tsv (never fitted on), the agreement with Sudoku Explainer's rating")
+		fmt.Fprintln(stderr, "on calib_sudokuexchange_diabolical.tsv and within each source label of se_rated.tsv.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -39,10 +41,15 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
+	sx, err := calib.Load(ctx, calib.SudokuExchange, *j)
+	if err != nil {
+		return err
+	}
 	lambda, rho := calib.FitLambda(kd, coach)
 	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
-	m := calib.Fit(kd, coach, kd, coach)
-	fmt.Fprintf(stdout, "fitted score model (tiers 2–5 fitted on %s, tier 6 on %s, cuts on both):\n\n%s\n\n", kd.Name, coach.Name, calib.GoSource(&m))
+	m := calib.Fit(kd, coach, sx)
+	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on %s's labels, tiers 6–8 on the SE ratings of %s and %s, cuts on the first two):\n\n%s\n\n",
+		kd.Name, coach.Name, sx.Name, calib.GoSource(&m))
 	committed := engine.DefaultModel()
 	report, name := &committed, "committed engine.DefaultModel()"
 	if *fitted {
@@ -54,26 +61,37 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if *cv {
 		fmt.Fprintln(stdout, "\n2-fold cross-validation:")
 		fmt.Fprintln(stdout)
-		calib.CrossValidate(stdout, kd, coach)
+		calib.CrossValidate(stdout, kd, coach, sx)
 	}
 
-	// Checks on files never used for fitting.
+	// A check on a file never used for fitting, and the SE agreement.
 	nyt, err := calib.Load(ctx, calib.NYT, *j)
-	if err != nil {
-		return err
-	}
-	sx, err := calib.Load(ctx, calib.SudokuExchange, *j)
 	if err != nil {
 		return err
 	}
 	score := func(s *calib.Sample) float64 { return report.Score(&s.Rating) }
 	a := calib.AgreeOn(nyt, score, 1, nyt.Levels)
 	c := calib.Confusion4(report, nyt)
-	fmt.Fprintf(stdout, "\nchecks, not fitted on:\n\n- %s (n = %d): score vs label gamma %.3f, Spearman %.3f, tau-b %.3f; level exact %.1f%%, within one %.1f%%\n",
+	fmt.Fprintf(stdout, "\nchecks (the first never fitted on; the second fitted on at tiers 6–8, see -cv for held-out numbers):\n\n- %s (n = %d): score vs label gamma %.3f, Spearman %.3f, tau-b %.3f; level exact %.1f%%, within one %.1f%%\n",
 		nyt.Name, a.N, a.Gamma, a.Spearman, a.TauB, 100*c.Exact(), 100*c.Within1())
 	a = calib.AgreeSE(sx, score)
 	c = calib.Confusion4(report, sx)
 	fmt.Fprintf(stdout, "- %s (n = %d, all SE ≥ 5.0): score vs shipped SE rating Spearman %.3f, tau-b %.3f; rated evil %.1f%%\n",
 		sx.Name, a.N, a.Spearman, a.TauB, 100*c.Exact())
+
+	se, err := calib.Load(ctx, calib.SERated, *j)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nscore vs Sudoku Explainer's rating within each source label of %s:\n\n", se.Name)
+	calib.SEByLabel(stdout, se, score)
+
+	if *shares {
+		fmt.Fprintln(stdout, "\nshare of trial:")
+		fmt.Fprintln(stdout)
+		if err := calib.ShareReport(ctx, stdout, *j); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -19,6 +19,7 @@ type Sample struct {
 	Puzzle string
 	Label  int     // the source's rank, 1 = easiest
 	SE     float64 // the source's Sudoku Explainer rating, NaN when absent
+	Source string  // se_rated.tsv's dataset column (krazydad, coach, ...); "" elsewhere
 	Rating engine.Rating
 }
 
@@ -39,6 +40,10 @@ var (
 	// NYT and SudokuExchange are checks only, never fitted on.
 	NYT            = Set{Name: dataset.CalibNYT, Levels: 3, Tier4: []int{0, 1, 2, 3}}
 	SudokuExchange = Set{Name: dataset.CalibSudokuExchange, Levels: 4, Tier4: []int{0, 0, 0, 0, 4}}
+	// SERated is se_rated.tsv: calibration puzzles of the four sources with
+	// Sudoku Explainer's rating (its SE_ER column is the third, as in the
+	// calib files); labels are the sources' own ranks.
+	SERated = Set{Name: dataset.SERated, Levels: 11, Tier4: make([]int, 12)}
 )
 
 // AgreeSE returns the agreement of f with the shipped Sudoku Explainer
@@ -82,6 +87,9 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 			se = v
 		}
 		s.Samples[i] = Sample{Puzzle: r.Puzzle(), Label: rank, SE: se}
+		if s.Name == dataset.SERated {
+			s.Samples[i].Source = r.Field(9)
+		}
 	}
 	if j <= 0 {
 		j = runtime.GOMAXPROCS(0)
@@ -193,58 +201,143 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 	return lambda, rho
 }
 
-// Fit fits a score model: tier 1 ranks by givens alone (fewer is harder);
-// tiers 2–5 by least squares then tau-b coordinate ascent on logic's
-// training set; tier 6 the same on trial's. Each group's combination is
-// centred and scaled by its mean and standard deviation on its training
-// puzzles. Finally the three level cuts are chosen to maximise the mean
-// exact 4-level accuracy over cutSets with RATING_DATA.md's mapping.
-func Fit(logic, trial Set, cutSets ...Set) engine.ScoreModel {
+// Fit fits a score model. Each group of tiers gets a linear combination of
+// the features, by least squares then tau-b coordinate ascent (RankFit):
+//
+//   - tier 1 (singles only) and tiers 2–5 on kd's labels;
+//   - tiers 6–8 (chains, forcing chains, trial) on Sudoku Explainer's
+//     rating, which coach and sx ship for every puzzle: at that end SE's
+//     catalogue of chains is the finest human-facing scale available, and
+//     coach's levels follow it. The group's score is the quantile of its
+//     combination among the tier 6–8 puzzles of all three files (Knots).
+//
+// Each group's combination is centred and scaled by its mean and standard
+// deviation on its training puzzles. Finally the three level cuts are
+// chosen to maximise the mean exact 4-level accuracy over kd and coach with
+// RATING_DATA.md's mapping.
+func Fit(kd, coach, sx Set) engine.ScoreModel {
 	var m engine.ScoreModel
-	m.Weights[0][1] = -1
-	fitGroup(&m, 0, logic, 1, 1, false)
-	fitGroup(&m, 1, logic, 2, engine.MaxTier-1, true)
-	fitGroup(&m, 2, trial, engine.MaxTier, engine.MaxTier, true)
-	m.Cuts = fitCuts(&m, cutSets)
+	label := func(s *Sample) float64 { return float64(s.Label) }
+	se := func(s *Sample) float64 { return s.SE }
+	fitGroup(&m, 0, rows(label, 1, 1, kd), true)
+	fitGroup(&m, 1, rows(label, 2, 5, kd), true)
+	hard := rows(se, 6, engine.MaxTier, coach, sx)
+	fitGroup(&m, 2, hard, false)
+	// The knots need no target: every calibration puzzle of tiers 6–8,
+	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
+	// scale.
+	m.Knots = knots(&m, 2, rows(label, 6, engine.MaxTier, kd, coach, sx))
+	m.Cuts = fitCuts(&m, []Set{kd, coach})
+	m.Singles = singlesRange(&m, kd, coach)
 	return m
 }
 
-// fitGroup fits (when fit) and normalises group g on the samples of s whose
-// hardest tier is in [lo, hi].
-func fitGroup(m *engine.ScoreModel, g int, s Set, lo, hi int, fit bool) {
-	var x [][]float64
-	var y []float64
-	for i := range s.Samples {
-		r := &s.Samples[i].Rating
-		if r.HardestTier < lo || r.HardestTier > hi {
-			continue
-		}
-		f := r.Features()
-		// Tier indicators absorb the level shift between tiers, so the
-		// weights learn the order within a tier.
-		row := make([]float64, 0, engine.NumFeatures+engine.MaxTier)
-		for t := 1; t <= engine.MaxTier; t++ {
-			row = append(row, b2f(r.HardestTier == t))
-		}
-		x = append(x, append(row, f[:]...))
-		y = append(y, float64(s.Samples[i].Label))
-	}
-	if fit {
-		w, err := LeastSquares(x, y)
-		if err == nil {
-			feat := make([][]float64, len(x))
-			for i := range x {
-				feat[i] = x[i][engine.MaxTier:]
+// singlesRange returns, for each givens count, the lowest and highest score
+// of the singles-only puzzles of sets under m.
+func singlesRange(m *engine.ScoreModel, sets ...Set) [82][2]float64 {
+	var r [82][2]float64
+	for _, s := range sets {
+		for i := range s.Samples {
+			rt := &s.Samples[i].Rating
+			if rt.HardestTier != 1 {
+				continue
 			}
-			wf := w[engine.MaxTier:]
-			RankFit(feat, y, wf, 40)
-			copy(m.Weights[g][:], wf)
+			v, g := m.Score(rt), rt.Givens
+			if r[g][0] == 0 || v < r[g][0] {
+				r[g][0] = v
+			}
+			r[g][1] = max(r[g][1], v)
 		}
+	}
+	for g := range r { // 4 decimals, as GoSource prints them
+		r[g][0] = math.Floor(r[g][0]*1e4) / 1e4
+		r[g][1] = math.Ceil(r[g][1]*1e4) / 1e4
+	}
+	return r
+}
+
+// knots returns the standardized combinations of group g at the quantiles
+// (i+1)/(NumKnots+1) of rs, rounded to 6 significant digits as GoSource
+// prints them.
+func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
+	var k [engine.NumKnots]float64
+	if len(rs) == 0 {
+		return k
+	}
+	z := make([]float64, len(rs))
+	for i, r := range rs {
+		f := r.r.Features()
+		var v float64
+		for j, x := range f {
+			v += m.Weights[g][j] * x
+		}
+		z[i] = (v - m.Center[g]) / m.Scale[g]
+	}
+	sort.Float64s(z)
+	for i := range k {
+		q := float64(i+1) / float64(engine.NumKnots+1) * float64(len(z)-1)
+		lo := int(q)
+		hi := min(lo+1, len(z)-1)
+		v := z[lo] + (q-float64(lo))*(z[hi]-z[lo])
+		k[i], _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 6, 64), 64)
+	}
+	return k
+}
+
+// row is a training puzzle of a group: its rating and its target.
+type row struct {
+	r *engine.Rating
+	y float64
+}
+
+// rows returns the samples of sets whose hardest tier is in [lo, hi] and
+// whose target y is a number.
+func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
+	var out []row
+	for _, s := range sets {
+		for i := range s.Samples {
+			smp := &s.Samples[i]
+			if t := smp.Rating.HardestTier; t >= lo && t <= hi && !math.IsNaN(y(smp)) {
+				out = append(out, row{&smp.Rating, y(smp)})
+			}
+		}
+	}
+	return out
+}
+
+// fitGroup fits and normalises group g on rs. With offsets, least squares
+// gets one indicator per tier, which absorbs the level shift between tiers
+// (the score adds the tier itself), so the weights learn the order within a
+// tier; without, it gets an intercept, and the tiers are told apart by the
+// features alone (the group's score is continuous across its tiers).
+func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool) {
+	const k = engine.MaxTier // leading columns: tier indicators, or an intercept and zeros
+	x := make([][]float64, len(rs))
+	y := make([]float64, len(rs))
+	for i, r := range rs {
+		f := r.r.Features()
+		row := make([]float64, k, k+engine.NumFeatures)
+		if offsets {
+			row[r.r.HardestTier-1] = 1
+		} else {
+			row[0] = 1
+		}
+		x[i] = append(row, f[:]...)
+		y[i] = r.y
+	}
+	if w, err := LeastSquares(x, y); err == nil {
+		feat := make([][]float64, len(x))
+		for i := range x {
+			feat[i] = x[i][k:]
+		}
+		wf := w[k:]
+		RankFit(feat, y, wf, 40)
+		copy(m.Weights[g][:], wf)
 	}
 	var sum, sum2 float64
 	for _, row := range x {
 		var z float64
-		for i, v := range row[engine.MaxTier:] {
+		for i, v := range row[k:] {
 			z += m.Weights[g][i] * v
 		}
 		sum += z
@@ -258,6 +351,9 @@ func fitGroup(m *engine.ScoreModel, g int, s Set, lo, hi int, fit bool) {
 // fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
 // mean exact accuracy over sets.
 func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
+	if len(sets) == 0 {
+		return [3]float64{}
+	}
 	type pt struct {
 		score float64
 		want  int

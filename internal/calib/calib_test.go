@@ -64,8 +64,8 @@ func TestFitReproducesDefault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rates both full calibration files")
 	}
-	kd, coach := loadSet(t, KrazyDad), loadSet(t, Coach)
-	m := Fit(kd, coach, kd, coach)
+	kd, coach, sx := loadSet(t, KrazyDad), loadSet(t, Coach), loadSet(t, SudokuExchange)
+	m := Fit(kd, coach, sx)
 	d := engine.DefaultModel()
 	const tol = 1e-4
 	for g := range m.Weights {
@@ -73,6 +73,18 @@ func TestFitReproducesDefault(t *testing.T) {
 			if diff := m.Weights[g][i] - d.Weights[g][i]; diff > tol*max(1, abs(d.Weights[g][i])) || -diff > tol*max(1, abs(d.Weights[g][i])) {
 				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", g, i, m.Weights[g][i], d.Weights[g][i])
 			}
+		}
+	}
+	for g := range m.Singles {
+		for k := range 2 {
+			if abs(m.Singles[g][k]-d.Singles[g][k]) > tol {
+				t.Fatalf("fitted Singles[%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", g, m.Singles[g], d.Singles[g])
+			}
+		}
+	}
+	for i := range m.Knots {
+		if abs(m.Knots[i]-d.Knots[i]) > tol*max(1, abs(d.Knots[i])) {
+			t.Fatalf("fitted Knots[%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", i, m.Knots[i], d.Knots[i])
 		}
 	}
 	if m.Cuts != d.Cuts {

@@ -81,7 +81,22 @@ func GoSource(m *engine.ScoreModel) string {
 	}
 	fmt.Fprintf(&sb, "\t},\n\tCenter: [numGroups]float64{%s, %s, %s},\n", num(m.Center[0]), num(m.Center[1]), num(m.Center[2]))
 	fmt.Fprintf(&sb, "\tScale:  [numGroups]float64{%s, %s, %s},\n", num(m.Scale[0]), num(m.Scale[1]), num(m.Scale[2]))
-	fmt.Fprintf(&sb, "\tCuts:   [3]float64{%s, %s, %s},\n}", num(m.Cuts[0]), num(m.Cuts[1]), num(m.Cuts[2]))
+	fmt.Fprintf(&sb, "\tCuts:   [3]float64{%s, %s, %s},\n", num(m.Cuts[0]), num(m.Cuts[1]), num(m.Cuts[2]))
+	sb.WriteString("\tKnots: [NumKnots]float64{")
+	for i, v := range m.Knots {
+		if i > 0 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(num(v))
+	}
+	sb.WriteString("},\n")
+	sb.WriteString("\tSingles: [82][2]float64{")
+	for g, r := range m.Singles {
+		if r != [2]float64{} {
+			fmt.Fprintf(&sb, "\n\t\t%d: {%s, %s},", g, num(r[0]), num(r[1]))
+		}
+	}
+	sb.WriteString("\n\t},\n}")
 	return sb.String()
 }
 
@@ -112,22 +127,29 @@ func half(s Set, k int) Set {
 }
 
 // CrossValidate writes a 2-fold cross-validation (markdown): the model is
-// fitted, as Fit does, on the even rows of both files and measured on the
-// odd rows, then the reverse. It estimates how the score does on puzzles it
-// was not fitted on.
-func CrossValidate(w io.Writer, kd, coach Set) {
-	fmt.Fprintln(w, "| fold | data (n) | Spearman | tau-b | gamma 1 vs 2 | level exact | within one |")
-	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+// fitted, as Fit does, on the even rows of the three files and measured on
+// the odd rows, then the reverse. It estimates how the score does on
+// puzzles it was not fitted on: agreement with the labels (and, on coach,
+// among its three hardest levels), and on sx with Sudoku Explainer's
+// rating.
+func CrossValidate(w io.Writer, kd, coach, sx Set) {
+	fmt.Fprintln(w, "| fold | data (n) | Spearman | tau-b | gamma 1 vs 2 | Spearman, 3 hardest levels | level exact | within one |")
+	fmt.Fprintln(w, "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for k := range 2 {
-		kt, ct := half(kd, k), half(coach, k)
-		m := Fit(kt, ct, kt, ct)
+		m := Fit(half(kd, k), half(coach, k), half(sx, k))
 		score := func(s *Sample) float64 { return m.Score(&s.Rating) }
+		fold := []string{"even", "odd"}[k]
 		for _, v := range []Set{half(kd, 1-k), half(coach, 1-k)} {
 			a := AgreeOn(v, score, 1, v.Levels)
 			p := AgreeOn(v, score, 1, 2)
+			top := AgreeOn(v, score, v.Levels-2, v.Levels)
 			c := Confusion4(&m, v)
-			fmt.Fprintf(w, "| fit on %s rows, test on the others | %s (%d) | %s | %s | %s | %.1f%% | %.1f%% |\n",
-				[]string{"even", "odd"}[k], v.Name, a.N, f3(a.Spearman), f3(a.TauB), f3(p.Gamma), 100*c.Exact(), 100*c.Within1())
+			fmt.Fprintf(w, "| fit on %s rows, test on the others | %s (%d) | %s | %s | %s | %s | %.1f%% | %.1f%% |\n",
+				fold, v.Name, a.N, f3(a.Spearman), f3(a.TauB), f3(p.Gamma), f3(top.Spearman), 100*c.Exact(), 100*c.Within1())
 		}
+		v := half(sx, 1-k)
+		a := AgreeSE(v, score)
+		fmt.Fprintf(w, "| fit on %s rows, test on the others | %s (%d), vs SE rating | %s | %s | | | | |\n",
+			fold, v.Name, a.N, f3(a.Spearman), f3(a.TauB))
 	}
 }

@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Rate a puzzle as a human expert would
-         * @description Runs the strategy solver (singles up to trial) and reports the
+         * @description Runs the strategy solver (singles, then up to chains, forcing chains and, as a last resort, trial) and reports the
          *     level, the score, the papers' metrics (steps d, WNEF, level 1) and the techniques used. The
          *     puzzle must have exactly one solution (422 otherwise).
          */
@@ -315,7 +315,7 @@ export interface components {
             wnef: number;
             /** @description The hardest technique used; empty for an already solved grid. */
             hardest: components["schemas"]["Technique"] | "";
-            /** @description Tier of the hardest technique, 1 to 6; 0 for an already solved grid. */
+            /** @description Tier of the hardest technique, 1 to 8 (6 chains, 7 forcing chains and nets, 8 trial); 0 for an already solved grid. */
             hardest_tier: number;
             /** @description Solved by naked and hidden singles alone (the math-fun list). */
             level1: boolean;
@@ -388,7 +388,7 @@ export interface components {
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
          */
-        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "trial";
+        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "forcing-chain" | "forcing-net" | "trial";
         /** @description Applications of each technique on the solving path; techniques not used are left out. */
         TechniqueCounts: {
             /** @description Tier 1. */
@@ -430,6 +430,22 @@ export interface components {
             /** @description Tier 5. */
             "bug-plus-one"?: number;
             /** @description Tier 6. */
+            "remote-pair"?: number;
+            /** @description Tier 6. */
+            "simple-colouring"?: number;
+            /** @description Tier 6. */
+            "multi-colouring"?: number;
+            /** @description Tier 6. */
+            "x-chain"?: number;
+            /** @description Tier 6. */
+            "xy-chain"?: number;
+            /** @description Tier 6. */
+            aic?: number;
+            /** @description Tier 7. */
+            "forcing-chain"?: number;
+            /** @description Tier 7. */
+            "forcing-net"?: number;
+            /** @description Tier 8. */
             trial?: number;
         };
         Status: {

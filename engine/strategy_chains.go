@@ -1,0 +1,569 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Chains: X-chains, XY-chains, remote pairs, simple and multi-colouring,
+// and alternating inference chains (AICs, the discontinuous nice loops of
+// Sudoku Explainer), all found by one search over candidates.
+//
+// A node is a candidate (cell, digit), index 9·cell + digit−1, either ON
+// (the digit is in the cell) or OFF. Two kinds of link join them:
+//
+//	weak   ON(a) ⇒ OFF(b): a and b are in one cell, or hold one digit in
+//	       cells that see each other;
+//	strong OFF(a) ⇒ ON(b): a and b are the only two candidates of a cell,
+//	       or the only two places of a digit in a unit.
+//
+// Assuming q ON and following weak and strong links in turn, a chain that
+// reaches OFF(q) proves q false, and q is removed: the chain's two ends
+// (the strong partners next to q) cannot both be false, and each of them
+// rules q out. Every AIC elimination (both ends seeing q, or one end in q's
+// cell and the other seeing q) has this form. The search is breadth first,
+// so it finds a shortest chain. Chains are not bounded in length: a
+// round's difficulty is its shortest chain (Rating.ChainLinks), and the
+// score grows with it.
+//
+// Restricting the links gives the named techniques, searched easiest
+// first on the same board (simple and multi-colouring, in
+// strategy_colouring.go, come between remote pairs and X-chains):
+//
+//	remote-pair bivalue cells holding one pair of digits, unit weak links;
+//	x-chain     one digit, links between cells only (unit weak, unit strong);
+//	xy-chain    cell strong links (bivalue cells) and unit weak links;
+//	aic         every link.
+//
+// A candidate already removed by an easier chain of the round is not
+// searched again. Which candidates some AIC refutes is computed once per
+// round for all of them (refute); the named techniques then search only
+// those. Cost per search: one breadth-first pass over at most 2·729 nodes,
+// each ON node checking its 20 peers and its cell, each OFF node its cell
+// and 3 units; rating keeps no chain, explaining rebuilds it from the
+// parent links.
+
+// Link kinds a chain search may follow.
+const (
+	linkCellWeak   = 1 << iota // ON(c,d) ⇒ OFF(c,e)
+	linkUnitWeak               // ON(c,d) ⇒ OFF(p,d), p a peer of c
+	linkCellStrong             // OFF(c,d) ⇒ ON(c,e), c bivalue {d,e}
+	linkUnitStrong             // OFF(c,d) ⇒ ON(p,d), {c,p} d's places in a unit
+	linkAll        = linkCellWeak | linkUnitWeak | linkCellStrong | linkUnitStrong
+)
+
+// chainSearch is the scratch of one chain search: visited marks, parents
+// and the queue, over node keys 2·candidate + (1 if ON).
+type chainSearch struct {
+	seen   [23]uint64
+	parent [2 * 729]int16
+	queue  [2 * 729]int16
+	pair   uint16 // when not 0, cell strong links only in cells whose candidates are pair
+
+	// Computed once per round by refute: the candidates some AIC refutes
+	// (every chain of the named techniques is an AIC, so they search only
+	// these), and the links of the shortest such chain.
+	ready    bool
+	refuted  [81]uint16
+	minLinks int
+	cands    []int16  // the board's candidates, 9·cell + digit−1, in order
+	words    int      // words of a candidate set
+	step     []uint64 // step[r·words:]: candidates ON after one weak and one strong link from r
+	weak     []uint64 // weak[q·words:]: candidates with a weak link to q
+	full     []uint64 // full[c·words:]: candidates reachable from component c
+	comp     [729]int16
+
+	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
+	colours  [9]colouring    // the clusters of each digit, computed once per round
+	coloured bool            // colours is for this round
+}
+
+// chainPool keeps the chain scratch (a few KB) between ratings.
+var chainPool = sync.Pool{New: func() any { return new(chainSearch) }}
+
+// chains returns the finder's chain scratch, taken from chainPool on first
+// use; release gives it back.
+func (f *finder) chains() *chainSearch {
+	if f.chain == nil {
+		f.chain = chainPool.Get().(*chainSearch)
+		f.chain.ready, f.chain.coloured = false, false
+	}
+	return f.chain
+}
+
+// release returns the chain scratch to chainPool; f must not search again.
+func (f *finder) release() {
+	if f.chain != nil {
+		chainPool.Put(f.chain)
+		f.chain = nil
+	}
+}
+
+// refute fills cs.refuted and cs.minLinks for the round's board. Following
+// one weak link and then one strong link leads from an ON candidate to
+// other ON candidates: step[r] is that set for candidate r, and weak[q] the
+// candidates with a weak link to q. q is refuted when the candidates
+// reachable from it (closure) meet weak[q]; a breadth-first search over the
+// step sets from q finds its shortest chain: the first layer k whose set
+// meets weak[q] gives a chain of 2k+1 links. Only chains shorter than the
+// shortest so far are searched for. Candidates are numbered compactly, so
+// a set is ⌈n/64⌉ words for the board's n candidates (at most 12). Cost:
+// the closure's, plus O(reached · words) word operations per refuted
+// candidate.
+func (cs *chainSearch) refute(f *finder) {
+	b := f.b
+	var idx [81][9]int16
+	var holding [9]cellSet // the cells holding each digit
+	cs.cands = cs.cands[:0]
+	for c, m := range b.Cands {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm)
+			holding[d].add(c)
+			idx[c][d] = int16(len(cs.cands))
+			cs.cands = append(cs.cands, int16(9*c+d))
+		}
+	}
+	n := len(cs.cands)
+	w := (n + 63) / 64
+	cs.words = w
+	if cap(cs.step) < n*w {
+		cs.step = make([]uint64, n*w)
+		cs.weak = make([]uint64, n*w)
+	}
+	step, weak := cs.step[:n*w], cs.weak[:n*w]
+	clear(step)
+	clear(weak)
+	// strong[j]: the candidates ON once candidate j is OFF (at most a cell
+	// partner and three unit partners).
+	var strong [729][4]int16
+	var nStrong [729]uint8
+	for j, k := range cs.cands {
+		x, e := int(k)/9, int(k)%9
+		if m := b.Cands[x] &^ (1 << e); Count(m) == 1 {
+			strong[j][nStrong[j]] = idx[x][bits.TrailingZeros16(m)]
+			nStrong[j]++
+		}
+		for _, u := range cellUnits[x] {
+			if p := f.places[u][e]; Count(p) == 2 {
+				y := int(units[u][bits.TrailingZeros16(p)])
+				if y == x {
+					y = int(units[u][15-bits.LeadingZeros16(p)])
+				}
+				strong[j][nStrong[j]] = idx[y][e]
+				nStrong[j]++
+			}
+		}
+	}
+	for i, k := range cs.cands {
+		c, d := int(k)/9, int(k)%9
+		ws := weak[i*w : i*w+w]
+		ss := step[i*w : i*w+w]
+		link := func(j int16) {
+			ws[j>>6] |= 1 << (j & 63)
+			for _, t := range strong[j][:nStrong[j]] {
+				ss[t>>6] |= 1 << (t & 63)
+			}
+		}
+		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+			link(idx[c][bits.TrailingZeros16(m)])
+		}
+		ps := peerSet[c].and(holding[d])
+		for x := range 2 {
+			for m := ps[x]; m != 0; m &= m - 1 {
+				link(idx[x<<6|bits.TrailingZeros64(m)][d])
+			}
+		}
+	}
+	cs.refuted = [81]uint16{}
+	cs.minLinks = 1 << 30
+	cs.coloured = false
+	full := cs.closure(n, w)
+	var seen, front, next [12]uint64
+	for i, k := range cs.cands {
+		wq := weak[i*w : i*w+w]
+		fq := full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
+		reachable := false
+		for y := range w {
+			reachable = reachable || fq[y]&wq[y] != 0
+		}
+		if !reachable {
+			continue // no chain of any length refutes q
+		}
+		cs.refuted[int(k)/9] |= 1 << (int(k) % 9)
+		clear(seen[:w])
+		clear(front[:w])
+		seen[i>>6] |= 1 << (i & 63)
+		front[i>>6] |= 1 << (i & 63)
+		for layer := 1; 2*layer+1 < cs.minLinks; layer++ {
+			clear(next[:w])
+			for x := range w {
+				for m := front[x]; m != 0; m &= m - 1 {
+					r := x<<6 | bits.TrailingZeros64(m)
+					for y, v := range step[r*w : r*w+w] {
+						next[y] |= v
+					}
+				}
+			}
+			any, hit := false, false
+			for y := range w {
+				next[y] &^= seen[y]
+				seen[y] |= next[y]
+				any = any || next[y] != 0
+				hit = hit || next[y]&wq[y] != 0
+			}
+			if hit {
+				cs.minLinks = 2*layer + 1
+				break
+			}
+			if !any {
+				break
+			}
+			front = next
+		}
+	}
+	cs.ready = true
+}
+
+// closure returns, for each strongly connected component of the step
+// graph over the n candidates (cs.comp numbers them), the set of
+// candidates reachable from it in zero or more steps, w words each: a
+// candidate q has an AIC refuting it, of any length, exactly when the set
+// of its component meets weak[q]. Tarjan's algorithm emits components
+// successors first, so each set is its own nodes plus its successors'
+// sets. Cost: O(edges · w) word operations, edges being the bits of step.
+func (cs *chainSearch) closure(n, w int) []uint64 {
+	step := cs.step[:n*w]
+	if cap(cs.full) < n*w {
+		cs.full = make([]uint64, n*w)
+	}
+	full := cs.full[:n*w]
+	clear(full)
+	var index, low [729]int16
+	var onStack [729]bool
+	var stack, work [729]int16
+	var next [729]int     // the next bit of step[v] to visit, as a bit index
+	var merged [729]int16 // merged[d] = c+1 once component d's set is in c's
+	sp, wp, comps, counter := 0, 0, 0, int16(1)
+	// enter starts the visit of x: numbered, on Tarjan's stack and on the
+	// work stack of the iterative depth-first search.
+	enter := func(x int) {
+		index[x], low[x] = counter, counter
+		counter++
+		stack[sp] = int16(x)
+		sp++
+		onStack[x] = true
+		next[x] = 0
+		work[wp] = int16(x)
+		wp++
+	}
+	for root := range n {
+		if index[root] != 0 {
+			continue
+		}
+		enter(root)
+		for wp > 0 {
+			v := int(work[wp-1])
+			// find v's next successor at or after bit next[v]
+			t := -1
+			for b := next[v]; b < n; {
+				word := step[v*w+b>>6] >> (b & 63)
+				if word == 0 {
+					b = (b | 63) + 1
+					continue
+				}
+				t = b + bits.TrailingZeros64(word)
+				break
+			}
+			if t >= 0 && t < n {
+				next[v] = t + 1
+				if index[t] == 0 {
+					enter(t)
+				} else if onStack[t] {
+					low[v] = min(low[v], index[t])
+				}
+				continue
+			}
+			wp--
+			if wp > 0 {
+				u := int(work[wp-1])
+				low[u] = min(low[u], low[v])
+			}
+			if low[v] != index[v] {
+				continue
+			}
+			// v roots a component: pop it, and gather its set.
+			c := comps
+			comps++
+			top := sp
+			for {
+				sp--
+				x := int(stack[sp])
+				onStack[x] = false
+				cs.comp[x] = int16(c)
+				if x == v {
+					break
+				}
+			}
+			fc := full[c*w : c*w+w]
+			for _, x16 := range stack[sp:top] {
+				x := int(x16)
+				fc[x>>6] |= 1 << (x & 63)
+				for y := range w {
+					for m := step[x*w+y]; m != 0; m &= m - 1 {
+						t := y<<6 | bits.TrailingZeros64(m)
+						if d := int(cs.comp[t]); d != c && !onStack[t] && merged[d] != int16(c+1) {
+							merged[d] = int16(c + 1) // each successor component once
+							for z, v := range full[d*w : d*w+w] {
+								fc[z] |= v
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return full
+}
+
+// chainKey is the key of candidate (cell, d) with polarity on.
+func chainKey(cell, d int, on bool) int {
+	k := 2 * (9*cell + d - 1)
+	if on {
+		k++
+	}
+	return k
+}
+
+// keyCell, keyDigit and keyOn decode a chain key.
+func keyCell(k int) int  { return k / 2 / 9 }
+func keyDigit(k int) int { return k/2%9 + 1 }
+func keyOn(k int) bool   { return k&1 == 1 }
+
+// run searches from ON(cell, d) with the given links for OFF(cell, d). It
+// returns the number of links of the shortest such chain, or 0 when there
+// is none.
+func (cs *chainSearch) run(f *finder, cell, d, links int) int {
+	b := f.b
+	cs.seen = [23]uint64{}
+	start := chainKey(cell, d, true)
+	goal := start - 1
+	cs.seen[start>>6] |= 1 << (start & 63)
+	cs.parent[start] = -1
+	cs.queue[0] = int16(start)
+	head, tail := 0, 1
+	visit := func(k, from int) bool {
+		if cs.seen[k>>6]&(1<<(k&63)) != 0 {
+			return false
+		}
+		cs.seen[k>>6] |= 1 << (k & 63)
+		cs.parent[k] = int16(from)
+		cs.queue[tail] = int16(k)
+		tail++
+		return k == goal
+	}
+	for depth := 1; head < tail; depth++ {
+		end := tail
+		for ; head < end; head++ {
+			k := int(cs.queue[head])
+			c, dd := keyCell(k), keyDigit(k)
+			if keyOn(k) {
+				if links&linkCellWeak != 0 {
+					for m := b.Cands[c] &^ Bit(dd); m != 0; m &= m - 1 {
+						if visit(chainKey(c, bits.TrailingZeros16(m)+1, false), k) {
+							return depth
+						}
+					}
+				}
+				if links&linkUnitWeak != 0 {
+					bit := Bit(dd)
+					for _, p := range peers[c] {
+						if b.Cands[p]&bit != 0 && visit(chainKey(int(p), dd, false), k) {
+							return depth
+						}
+					}
+				}
+				continue
+			}
+			if links&linkCellStrong != 0 {
+				if m := b.Cands[c] &^ Bit(dd); Count(m) == 1 && (cs.pair == 0 || b.Cands[c] == cs.pair) {
+					visit(chainKey(c, Digit(m), true), k)
+				}
+			}
+			if links&linkUnitStrong != 0 {
+				for _, u := range cellUnits[c] {
+					if p := f.places[u][dd-1]; Count(p) == 2 {
+						lo, hi := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
+						other := lo
+						if other == c {
+							other = hi
+						}
+						visit(chainKey(other, dd, true), k)
+					}
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// path returns the chain's keys from ON(q) to OFF(q), after a successful run.
+func (cs *chainSearch) path(goal int) []int {
+	var p []int
+	for k := goal; k >= 0; k = int(cs.parent[k]) {
+		p = append(p, k)
+	}
+	for i, j := 0, len(p)-1; i < j; i, j = i+1, j-1 {
+		p[i], p[j] = p[j], p[i]
+	}
+	return p
+}
+
+// findChains runs the chain search of one technique (x-chain, xy-chain,
+// remote-pair or aic) from every candidate not yet removed in this round.
+// A possible application is a start candidate (for a remote pair, a start
+// candidate and a pair of digits held by a bivalue cell); it is valid when
+// a chain refutes it.
+func findChains(f *finder, tech int) int {
+	links := linkAll
+	switch tech {
+	case techRemotePair, techXYChain:
+		links = linkUnitWeak | linkCellStrong
+	case techXChain:
+		links = linkUnitWeak | linkUnitStrong
+	}
+	cs := f.chains()
+	if !cs.ready {
+		cs.refute(f)
+	}
+	var buf [36]uint16
+	var holders [36]cellSet // the cells holding each pair
+	pairs := buf[:0]
+	if links&linkCellStrong != 0 {
+		for c, m := range f.b.Cands {
+			if Count(m) != 2 {
+				continue
+			}
+			i := slices.Index(pairs, m)
+			if i < 0 {
+				i = len(pairs)
+				pairs = append(pairs, m)
+			}
+			holders[i].add(c)
+		}
+		if len(pairs) == 0 {
+			return 0
+		}
+	}
+	if tech != techRemotePair {
+		pairs = append(pairs[:0], 0)
+	}
+	var linked uint16 // digits with a strong link somewhere
+	for d := 1; d <= 9; d++ {
+		if hasStrongLink(f, d) {
+			linked |= Bit(d)
+		}
+	}
+	s := 0
+	for c := range 81 {
+		for m := f.b.Cands[c] &^ f.elim[c]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m) + 1
+			if tech == techXChain && linked&Bit(d) == 0 {
+				continue // one digit: it needs a strong link of d to go anywhere
+			}
+			for i, pair := range pairs {
+				if tech == techRemotePair && pair&Bit(d) == 0 {
+					continue
+				}
+				s++
+				if cs.refuted[c]&Bit(d) == 0 {
+					continue // no chain of any kind refutes it
+				}
+				if tech == techRemotePair && peerSet[c].and(holders[i]).empty() {
+					continue // a remote pair's ends see c: none of this pair does
+				}
+				if tech != techAIC || f.explain {
+					cs.pair = pair
+					if cs.run(f, c, d, links) == 0 {
+						continue
+					}
+				}
+				var p []int
+				if f.explain {
+					p = cs.path(chainKey(c, d, false))
+				}
+				f.eliminate(c, Bit(d))
+				f.commit(tech, f.chainCells(p), func() string { return chainText(f, tech, p) })
+				break
+			}
+		}
+	}
+	cs.pair = 0
+	return s
+}
+
+// hasStrongLink reports whether d has two places only in some unit.
+func hasStrongLink(f *finder, d int) bool {
+	for u := range units {
+		if Count(f.places[u][d-1]) == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// chainCells returns the distinct cells of chain p in explain mode.
+func (f *finder) chainCells(p []int) []int {
+	if !f.explain {
+		return nil
+	}
+	var cells []int
+	var seen cellSet
+	for _, k := range p {
+		if c := keyCell(k); !seen.has(c) {
+			seen.add(c)
+			cells = append(cells, c)
+		}
+	}
+	return cells
+}
+
+// chainText is the sentence of chain p refuting its first node: each link
+// as a player follows it, then the conclusion.
+func chainText(f *finder, tech int, p []int) string {
+	var sb strings.Builder
+	c, d := keyCell(p[0]), keyDigit(p[0])
+	fmt.Fprintf(&sb, "%s: if %s were %d, then ", f.techs[tech].Name, CellName(c), d)
+	for i := 1; i < len(p)-1; i++ {
+		if i > 1 {
+			sb.WriteString(", ")
+		}
+		sb.WriteString(linkText(f, p[i-1], p[i]))
+	}
+	fmt.Fprintf(&sb, ", so %s would not be %d either: it can't be %d, remove %s.", CellName(c), d, d, f.elimText())
+	return sb.String()
+}
+
+// linkText describes the link from key a to key b: "r1c4 is not 5" for a
+// weak link, "r3c4 is 5 (the last place for 5 in box 2)" for a strong one.
+func linkText(f *finder, a, b int) string {
+	c, d := keyCell(b), keyDigit(b)
+	if !keyOn(b) {
+		return fmt.Sprintf("%s is not %d", CellName(c), d)
+	}
+	if keyCell(a) == c {
+		return fmt.Sprintf("%s is %d (its other candidate)", CellName(c), d)
+	}
+	for _, u := range cellUnits[c] {
+		if p := f.places[u][d-1]; Count(p) == 2 {
+			for m := p; m != 0; m &= m - 1 {
+				if int(units[u][bits.TrailingZeros16(m)]) == keyCell(a) {
+					return fmt.Sprintf("%s is %d (the other place for %d in %s)", CellName(c), d, d, UnitName(int(u)))
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("%s is %d", CellName(c), d)
+}
