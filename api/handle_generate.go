@@ -19,8 +19,16 @@ type generator interface {
 	Generate(ctx context.Context, req service.GenerateRequest) ([]engine.Puzzle, error)
 }
 
+// Kinds of /generate's answers: the required member that tells typed
+// clients one puzzle (also /daily's answer) from a batch.
+const (
+	kindPuzzle = "puzzle"
+	kindBatch  = "batch"
+)
+
 // puzzleJSON is a generated puzzle as the API writes it.
 type puzzleJSON struct {
+	Kind   string `json:"kind"` // kindPuzzle
 	Puzzle string `json:"puzzle"`
 	// Solution is left out with solution=false.
 	Solution string  `json:"solution,omitempty"`
@@ -39,6 +47,7 @@ type puzzleJSON struct {
 // without (solution=false: a game that checks answers on the server).
 func newPuzzleJSON(p engine.Puzzle, withSolution bool) puzzleJSON {
 	j := puzzleJSON{
+		Kind:    kindPuzzle,
 		Puzzle:  p.Puzzle.String(),
 		Level:   p.Level.String(),
 		Score:   p.Score,
@@ -58,6 +67,7 @@ func newPuzzleJSON(p engine.Puzzle, withSolution bool) puzzleJSON {
 
 // batchJSON is the answer of GET /generate with count.
 type batchJSON struct {
+	Kind    string       `json:"kind"` // kindBatch
 	Puzzles []puzzleJSON `json:"puzzles"`
 }
 
@@ -103,7 +113,7 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 			p := puzzles[0]
 			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, strconv.FormatUint(p.Seed, 10)))
 		case batch:
-			out := batchJSON{Puzzles: make([]puzzleJSON, len(puzzles))}
+			out := batchJSON{Kind: kindBatch, Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
 				out.Puzzles[i] = newPuzzleJSON(p, withSolution)
 			}
