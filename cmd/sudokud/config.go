@@ -26,7 +26,7 @@ const envPrefix = "SUDOKU_"
 // delay gives load balancers a couple of probe periods to see /readyz
 // fail before the listener closes. A stop takes at most drain delay +
 // keepAliveGrace + shutdown timeout + cancelGrace (24 s): an
-// orchestrator's grace period must be longer (deploy/kubernetes.yaml).
+// orchestrator's grace period must be longer (deploy/kubernetes/base/deployment.yaml).
 const (
 	defaultShutdownTimeout = 20 * time.Second
 	defaultDrainDelay      = 2 * time.Second
