@@ -156,6 +156,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	var err error
+	//lint:ignore SA1019 the old hop-count form of -trusted-proxies is still taken (and logged as deprecated at start)
 	if c.api.TrustedProxies, c.api.TrustedHops, err = parseProxies(*proxies); err != nil {
 		return config{}, err
 	}
