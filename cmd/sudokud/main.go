@@ -205,7 +205,7 @@ const cancelGrace = time.Second
 
 // drain shuts srv down: it stops accepting and waits up to timeout for the
 // requests in flight. Past that it cancels their contexts
-// (cancelRequests, the servers's BaseContext) so that every handler
+// (cancelRequests, the server's BaseContext) so that every handler
 // answers, waits up to cancelGrace more, then closes what is left. It
 // returns nil when every request finished within timeout.
 func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Duration) error {
