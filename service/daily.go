@@ -35,6 +35,7 @@ const DefaultStoreTimeout = 2 * time.Second
 // DateError reports a daily date outside FirstDaily..LastDaily.
 type DateError struct{ Date time.Time }
 
+// Error names the date and the range of dates served.
 func (e *DateError) Error() string {
 	return fmt.Sprintf("date %s is out of range: want %s to %s", e.Date.Format(time.DateOnly),
 		FirstDaily.Format(time.DateOnly), LastDaily.Format(time.DateOnly))
