@@ -103,19 +103,17 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 			total.Seconds()*1000/float64(len(ss)))
 	}
 	sb.WriteString("\n#### Hardest technique tier per level\n\n| level |")
-	for tier := 1; tier <= 6; tier++ {
+	for tier := 1; tier <= MaxTier; tier++ {
 		fmt.Fprintf(sb, " tier %d |", tier)
 	}
-	sb.WriteString("\n| --- | --- | --- | --- | --- | --- | --- |\n")
+	sb.WriteString("\n| --- |" + strings.Repeat(" --- |", MaxTier) + "\n")
 	for _, l := range levels {
-		var n [7]int
+		var n [MaxTier + 1]int
 		for _, s := range samples[l] {
-			if s.tier >= 1 && s.tier <= 6 {
-				n[s.tier]++
-			}
+			n[s.tier]++ // every generated puzzle has a tier in 1..MaxTier
 		}
 		fmt.Fprintf(sb, "| %v |", l)
-		for tier := 1; tier <= 6; tier++ {
+		for tier := 1; tier <= MaxTier; tier++ {
 			fmt.Fprintf(sb, " %d |", n[tier])
 		}
 		sb.WriteString("\n")
