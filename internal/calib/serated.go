@@ -68,7 +68,7 @@ func SEByLabel(w io.Writer, s Set, score func(*Sample) float64) {
 // the tiers themselves disagree with SE (techniques SE knows and the rater
 // does not, or the reverse).
 func SETiers(w io.Writer, s Set, score func(*Sample) float64) {
-	var counts [20][engine.MaxTier + 1]int
+	var counts [24][engine.MaxTier + 1]int // SE's scale ends below 12
 	var se, v, ceil []float64
 	for i := range s.Samples {
 		smp := &s.Samples[i]
@@ -80,7 +80,7 @@ func SETiers(w io.Writer, s Set, score func(*Sample) float64) {
 		se = append(se, smp.SE)
 		v = append(v, score(smp))
 		if t >= chainTier {
-			ceil = append(ceil, chainTier+smp.SE/10) // SE < 10: above every lower tier
+			ceil = append(ceil, chainTier+smp.SE/10) // above every lower tier's score
 		} else {
 			ceil = append(ceil, score(smp))
 		}
