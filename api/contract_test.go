@@ -53,7 +53,9 @@ func newContract(t *testing.T, h http.Handler) *contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.FileBodyDecoder)
+	for _, ct := range []string{"image/svg+xml", "text/html", "text/css", "text/javascript"} {
+		openapi3filter.RegisterBodyDecoder(ct, openapi3filter.FileBodyDecoder)
+	}
 	return &contract{t: t, base: srv.URL, router: router}
 }
 
@@ -68,7 +70,10 @@ type exchange struct {
 	// invalidRequest marks a request that breaks the spec on purpose (to
 	// provoke an error); its response is still checked.
 	invalidRequest bool
-	wantStatus     int
+	// specRejects marks an invalidRequest that openapi.yaml itself must
+	// refuse, so that the schema (not only prose) states the rule.
+	specRejects bool
+	wantStatus  int
 }
 
 // do sends x and validates both sides; it returns the response and body.
@@ -91,12 +96,13 @@ func (c *contract) do(x exchange) (*http.Response, []byte) {
 	}
 	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
 		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc}}
-	if !x.invalidRequest {
-		if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
-			t.Errorf("%s: request does not match openapi.yaml: %v", x.name, err)
-		}
-		req.Body = io.NopCloser(strings.NewReader(x.body)) // ValidateRequest read it
+	switch err := openapi3filter.ValidateRequest(context.Background(), in); {
+	case err != nil && !x.invalidRequest:
+		t.Errorf("%s: request does not match openapi.yaml: %v", x.name, err)
+	case err == nil && x.specRejects:
+		t.Errorf("%s: openapi.yaml accepts the request, want its schema to refuse it", x.name)
 	}
+	req.Body = io.NopCloser(strings.NewReader(x.body)) // ValidateRequest read it
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatalf("%s: %v", x.name, err)
@@ -159,10 +165,20 @@ func TestContract(t *testing.T) {
 		{name: "openapi", method: "GET", path: "/openapi.yaml", wantStatus: 200},
 		{name: "openapi gzip", method: "GET", path: "/openapi.yaml", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
 
+		{name: "page", method: "GET", path: "/", wantStatus: 200},
+		{name: "page gzip", method: "GET", path: "/", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
+		{name: "page script", method: "GET", path: "/assets/app.js", wantStatus: 200},
+		{name: "page stylesheet", method: "GET", path: "/assets/app.css", wantStatus: 200},
+		{name: "page icon", method: "GET", path: "/assets/icon.svg", wantStatus: 200},
+		{name: "page no such asset", method: "GET", path: "/assets/index.html", invalidRequest: true, specRejects: true, wantStatus: 404},
+
 		{name: "generate", method: "GET", path: "/generate?level=easy", wantStatus: 200},
 		{name: "generate seeded symmetric", method: "GET", path: "/generate?level=medium&seed=7&symmetry=rotational", wantStatus: 200},
 		{name: "generate fresh", method: "GET", path: "/generate?level=hard&fresh=true", wantStatus: 200},
 		{name: "generate batch", method: "GET", path: "/generate?level=evil&count=5", wantStatus: 200},
+		{name: "generate largest seed", method: "GET", path: "/generate?level=easy&seed=18446744073709551615", wantStatus: 200},
+		{name: "generate seed past uint64", method: "GET", path: "/generate?level=easy&seed=18446744073709551616", wantStatus: 400},
+		{name: "generate negative seed", method: "GET", path: "/generate?level=easy&seed=-1", invalidRequest: true, specRejects: true, wantStatus: 400},
 		{name: "generate svg", method: "GET", path: "/generate?level=easy&format=svg", wantStatus: 200},
 		{name: "generate accept svg", method: "GET", path: "/generate?level=easy", header: map[string]string{"Accept": "image/svg+xml"}, wantStatus: 200},
 		{name: "generate no level", method: "GET", path: "/generate", invalidRequest: true, wantStatus: 400},
@@ -205,6 +221,8 @@ func TestContract(t *testing.T) {
 		{name: "rate no solution", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleNoSol + `"}`, wantStatus: 422},
 		{name: "rate conflict", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"44` + puzzleHard[2:] + `"}`, wantStatus: 422},
 		{name: "rate bad explain", method: "POST", path: "/rate?explain=maybe", ctype: json, body: `{"puzzle":"` + puzzleEasy + `"}`, invalidRequest: true, wantStatus: 400},
+		{name: "rate puzzle and grid", method: "POST", path: "/rate", ctype: json, body: `{"puzzle":"` + puzzleEasy + `","grid":` + rowsJSON(puzzleEasy) + `}`, invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "rate neither puzzle nor grid", method: "POST", path: "/rate", ctype: json, body: `{}`, invalidRequest: true, specRejects: true, wantStatus: 400},
 		{name: "rate malformed", method: "POST", path: "/rate", ctype: json, body: `[`, invalidRequest: true, wantStatus: 400},
 		{name: "rate form", method: "POST", path: "/rate", ctype: "text/plain", body: puzzleEasy, invalidRequest: true, wantStatus: 415},
 

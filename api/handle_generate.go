@@ -18,8 +18,16 @@ type generator interface {
 	Generate(ctx context.Context, req service.GenerateRequest) ([]engine.Puzzle, error)
 }
 
+// Kinds of /generate's answers: the required member that tells typed
+// clients one puzzle (also /daily's answer) from a batch.
+const (
+	kindPuzzle = "puzzle"
+	kindBatch  = "batch"
+)
+
 // puzzleJSON is a generated puzzle as the API writes it.
 type puzzleJSON struct {
+	Kind     string  `json:"kind"` // kindPuzzle
 	Puzzle   string  `json:"puzzle"`
 	Solution string  `json:"solution"`
 	Level    string  `json:"level"`
@@ -35,6 +43,7 @@ type puzzleJSON struct {
 
 func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
 	j := puzzleJSON{
+		Kind:     kindPuzzle,
 		Puzzle:   p.Puzzle.String(),
 		Solution: p.Solution.String(),
 		Level:    p.Level.String(),
@@ -52,6 +61,7 @@ func newPuzzleJSON(p engine.Puzzle) puzzleJSON {
 
 // batchJSON is the answer of GET /generate with count.
 type batchJSON struct {
+	Kind    string       `json:"kind"` // kindBatch
 	Puzzles []puzzleJSON `json:"puzzles"`
 }
 
@@ -84,7 +94,7 @@ func handleGenerate(s generator, log *zap.Logger) http.Handler {
 			p := puzzles[0]
 			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, strconv.FormatUint(p.Seed, 10)))
 		case batch:
-			out := batchJSON{Puzzles: make([]puzzleJSON, len(puzzles))}
+			out := batchJSON{Kind: kindBatch, Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
 				out.Puzzles[i] = newPuzzleJSON(p)
 			}

@@ -18,6 +18,8 @@ func addRoutes(r chi.Router, log *zap.Logger, svc Service) {
 	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
 	r.Method(http.MethodPost, "/hint", handleHint(svc, log))
 	r.Method(http.MethodGet, "/openapi.yaml", handleOpenAPI())
+	r.Method(http.MethodGet, "/", handlePage())
+	r.Method(http.MethodGet, "/assets/{name}", handlePage())
 }
 
 // addProbeRoutes registers the endpoints of the operators' machinery:
