@@ -200,11 +200,3 @@ func writeSVG(w http.ResponseWriter, r *http.Request, log *zap.Logger, g engine.
 	}
 	writeBody(w, r, http.StatusOK, "image/svg+xml", buf.Bytes())
 }
-
-func symmetryNames() []string {
-	names := make([]string, len(engine.Symmetries()))
-	for i, s := range engine.Symmetries() {
-		names[i] = s.String()
-	}
-	return names
-}

@@ -75,9 +75,12 @@ func TestOpenAPIEnums(t *testing.T) {
 		return names
 	}
 	symmetry := doc.Paths.Find("/generate").Get.Parameters.GetByInAndName("query", "symmetry").Schema.Value
-	var symmetries []string
+	var symmetries, symmetryNames []string
 	for _, v := range symmetry.Enum {
 		symmetries = append(symmetries, fmt.Sprint(v))
+	}
+	for _, s := range engine.Symmetries() {
+		symmetryNames = append(symmetryNames, s.String())
 	}
 	tests := []struct {
 		name      string
@@ -85,7 +88,7 @@ func TestOpenAPIEnums(t *testing.T) {
 	}{
 		{"Level", enum("Level"), levelNames()},
 		{"Algorithm", enum("Algorithm"), engine.NewRegistry(classic.Algorithms()...).Names()},
-		{"symmetry", symmetries, symmetryNames()},
+		{"symmetry", symmetries, symmetryNames},
 	}
 	for _, tt := range tests {
 		if !slices.Equal(tt.got, tt.want) {

@@ -67,9 +67,9 @@ const (
 	// hopeless grid is dropped within a few milliseconds.
 	DefaultAllowedFailures = 12
 	// MaxAttempts bounds the completed grids one Generate call draws. With
-	// options a puzzle can meet it is found in a few dozen grids at most
-	// (Evil with MinScore 6.9 under the six-tier rater, where that was
-	// its hardest trial puzzles: 24 and 49 for seeds 1 and 2). Options that
+	// a level's default options a puzzle takes one to a few grids on
+	// average (attempts/puzzle in docs/generator.md, TestGeneratorStats);
+	// demanding options that a puzzle can meet take more. Options that
 	// Validate rejects (see generate_feasible.go: a score window or tier
 	// outside the level's band, a givens range the level excludes) cost
 	// nothing; options it lets through but no grid meets in practice (say
@@ -89,7 +89,7 @@ const (
 	maxGenerateRatings = 20_000
 	// UpperTier is the first of the rater's upper tiers (Cheng and Xiao's level
 	// 3: triples, X-wing, XY-wing; above it quads, swordfish, XYZ-wing,
-	// jellyfish, WXYZ-wing and trial).
+	// jellyfish, WXYZ-wing, the chains, forcing chains and nets, and trial).
 	UpperTier = 3
 	// minPuzzleGivens is the fewest givens a unique puzzle can have.
 	minPuzzleGivens = 17

@@ -110,7 +110,10 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 	for _, l := range levels {
 		var n [MaxTier + 1]int
 		for _, s := range samples[l] {
-			n[s.tier]++ // every generated puzzle has a tier in 1..MaxTier
+			if s.tier < 1 || s.tier > MaxTier {
+				t.Fatalf("%v puzzle of hardest tier %d, want 1..%d", l, s.tier, MaxTier)
+			}
+			n[s.tier]++
 		}
 		fmt.Fprintf(sb, "| %v |", l)
 		for tier := 1; tier <= MaxTier; tier++ {

@@ -114,9 +114,9 @@ type PoolConfig struct {
 //   - At most MaxWaiting requests wait at once; more fail fast with
 //     ErrOverloaded.
 //
-// The level arguments must be one of the four levels (Level.Check): the
-// pool trusts its callers, which validate their input once at their edge,
-// and panics on any other value.
+// The level arguments should be one of the four levels: callers validate
+// their input once at their edge. Any other value is refused with an
+// *UnknownLevelError (TryGet: false) before it reaches a buffer or a hook.
 //
 // Every goroutine of the pool is started by NewPool and ended by Close, which
 // waits for them. A Pool is safe for concurrent use.
@@ -424,11 +424,11 @@ func (p *Pool) took(l Level) {
 	p.signal()
 }
 
-// check panics on a level that is none of the four (a caller's bug, see
-// Pool) and reports a closed pool.
+// check refuses a level that is none of the four (*UnknownLevelError) and
+// reports a closed pool.
 func (p *Pool) check(l Level) error {
-	if l < Easy || l > Evil {
-		panic(fmt.Sprintf("engine: Pool called with %v", l))
+	if err := l.Check(); err != nil {
+		return err
 	}
 	if p.ctx.Err() != nil {
 		return ErrPoolClosed

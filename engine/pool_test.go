@@ -230,14 +230,16 @@ func TestPoolFreshAndBadLevel(t *testing.T) {
 		t.Fatalf("Fresh(evil) = %+v, %v", pz, err)
 	}
 	for _, l := range []Level{0, 9} {
-		func() {
-			defer func() {
-				if recover() == nil {
-					t.Errorf("TryGet(%v) did not panic: the pool trusts its callers' levels", l)
-				}
-			}()
-			p.TryGet(l)
-		}()
+		var ule *UnknownLevelError
+		if _, err := p.Get(context.Background(), l); !errors.As(err, &ule) {
+			t.Errorf("Get(%v) = %v, want *UnknownLevelError", l, err)
+		}
+		if _, err := p.Fresh(context.Background(), l); !errors.As(err, &ule) {
+			t.Errorf("Fresh(%v) = %v, want *UnknownLevelError", l, err)
+		}
+		if pz, ok := p.TryGet(l); ok {
+			t.Errorf("TryGet(%v) = %+v, true, want false", l, pz)
+		}
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 type Rating struct {
 	// Level is the service's difficulty class, from Score.
 	Level Level
-	// Score is the continuous difficulty; higher is harder. See docs/rating.md
-	// for its scale.
+	// Score is the continuous difficulty, in [1, 9) (0 for a solved grid);
+	// higher is harder. See docs/rating.md for its scale.
 	Score float64
 	// Steps is Cheng and Xiao's (and HumanSolve's) expected number of checks d,
 	// walking the tiers as Cheng and Xiao do: each tier searched in vain adds

@@ -230,9 +230,9 @@ type trace struct {
 // traceSingles follows the assumption that cell is d on b with singles,
 // one placement at a time in row-major order of the waves, recording for
 // every removed candidate the placement that removed it, until the first
-// contradiction. It is called only for an assumption that trialSingles
+// contradiction. It is called only for an assumption that assume
 // refuted, so a contradiction is always reached. Cost: O(81) placements of
-// O(20) each, plus the scans of trialSingles.
+// O(20) each, plus the scans of singlesFrom.
 func traceSingles(b *Board, cell, d int) *trace {
 	t := *b
 	tr := &trace{cell: -1, unit: -1}

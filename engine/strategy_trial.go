@@ -5,25 +5,7 @@ import (
 	"math/bits"
 )
 
-// trialSingles applies naked and hidden singles to b in waves (the math-fun list's
-// level 1): each wave finds every single of the board and places them all
-// at once. It reports whether a contradiction appeared (a cell without
-// candidates, a unit with no place for a missing digit, or two singles
-// clashing) and after how many waves; without a contradiction it runs to
-// the fixpoint and reports the waves it took. Waves, unlike single
-// placements, do not depend on the order cells are scanned in, so the
-// count is the same on isomorphic boards.
-//
-// The first wave looks at the whole board; a later one only at what the
-// previous wave changed (the cells that lost a candidate and their units,
-// and the units of the placed cells): a single or a contradiction can
-// only appear there. Cost: at most 81 waves, O(81·9) for the first and
-// O(changed) for the others.
-func trialSingles(b *Board) (waves int, contradiction bool) {
-	return singlesFrom(b, cellSet{^uint64(0), 1<<17 - 1}, 1<<27-1)
-}
-
-// assume places d in cell of b and applies singles as trialSingles does,
+// assume places d in cell of b and applies singles as singlesFrom does,
 // reporting a failed placement as a contradiction after 0 waves. b must
 // have no single before (true past tier 1, which found none), so the first
 // wave looks only where the placement changed the board.
@@ -47,8 +29,20 @@ func assume(b *Board, cell, d int) (waves int, contradiction bool) {
 	return singlesFrom(b, cells, units)
 }
 
-// singlesFrom is trialSingles with the first wave looking only at
-// dirtyCells and dirtyUnits.
+// singlesFrom applies naked and hidden singles to b in waves (the math-fun
+// list's level 1): each wave finds every single of the board and places
+// them all at once. It reports whether a contradiction appeared (a cell
+// without candidates, a unit with no place for a missing digit, or two
+// singles clashing) and after how many waves; without a contradiction it
+// runs to the fixpoint and reports the waves it took. Waves, unlike single
+// placements, do not depend on the order cells are scanned in, so the
+// count is the same on isomorphic boards.
+//
+// The first wave looks only at dirtyCells and dirtyUnits; a later one only
+// at what the previous wave changed (the cells that lost a candidate and
+// their units, and the units of the placed cells): a single or a
+// contradiction can only appear there. Cost: at most 81 waves, O(changed)
+// each.
 func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, contradiction bool) {
 	for {
 		var place [81]uint8

@@ -118,22 +118,26 @@ func (p *sleepyPool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, 
 // TestBatchRefusedWhenItCannotFit checks that a generating batch whose
 // puzzles, at the pace measured so far, cannot all be made within the
 // generation deadline is refused before any work, naming count.
+//
+// The margins are wide so that a loaded machine cannot flip the answers:
+// 100 puzzles of at least 10 ms never fit 500 ms, and 3 fit unless one
+// generation takes over 160 ms.
 func TestBatchRefusedWhenItCannotFit(t *testing.T) {
-	pool := &sleepyPool{d: 5 * time.Millisecond}
-	s := New(Config{GenerateTimeout: 50 * time.Millisecond}, Deps{Pool: pool})
+	pool := &sleepyPool{d: 10 * time.Millisecond}
+	s := New(Config{GenerateTimeout: 500 * time.Millisecond}, Deps{Pool: pool})
 	if _, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}); err != nil {
 		t.Fatal(err)
 	}
 	before := pool.calls.Load()
-	_, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 20, Fresh: true})
+	_, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: MaxBatch, Fresh: true})
 	var be *BatchError
 	if !errors.As(err, &be) || engine.KindOf(err) != engine.KindInvalid {
-		t.Fatalf("20 fresh puzzles of 5 ms each against a 50 ms deadline = %v, want a *BatchError", err)
+		t.Fatalf("%d fresh puzzles of 10 ms each against a 500 ms deadline = %v, want a *BatchError", MaxBatch, err)
 	}
 	if pool.calls.Load() != before {
 		t.Errorf("the refused batch made %d generations, want none", pool.calls.Load()-before)
 	}
 	if got, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 3, Fresh: true}); err != nil || len(got) != 3 {
-		t.Errorf("3 fresh puzzles of 5 ms against 50 ms = %d, %v; want them", len(got), err)
+		t.Errorf("3 fresh puzzles of 10 ms against 500 ms = %d, %v; want them", len(got), err)
 	}
 }

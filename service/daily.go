@@ -24,6 +24,7 @@ const maxDailyEntries = 128
 // DateError reports a daily date outside FirstDaily..LastDaily.
 type DateError struct{ Date time.Time }
 
+// Error names the date and the range of dates served.
 func (e *DateError) Error() string {
 	return fmt.Sprintf("date %s is out of range: want %s to %s", e.Date.Format(time.DateOnly),
 		FirstDaily.Format(time.DateOnly), LastDaily.Format(time.DateOnly))

@@ -64,15 +64,16 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 	return s.supply.generate(ctx, req)
 }
 
-// BatchError reports a count outside 1..MaxBatch or, with Fit set, a batch
-// of generated puzzles larger than the Fit that can be made within the
-// generation deadline at the level's recent pace.
+// BatchError reports a count outside 1..MaxBatch or, with Level set, a
+// batch of generated puzzles larger than the Fit that can be made within
+// the generation deadline at the level's recent pace.
 type BatchError struct {
-	Count int
-	Fit   int
-	Level engine.Level
+	Count int          // the count asked for
+	Fit   int          // generated puzzles that fit the deadline (Level set)
+	Level engine.Level // the level whose pace refused the batch; 0: out of range
 }
 
+// Error says why the count was refused and what would be accepted.
 func (e *BatchError) Error() string {
 	if e.Fit > 0 || e.Level != 0 {
 		return fmt.Sprintf("count %d: at the recent pace, only %d generated %s puzzles fit the generation deadline; ask for fewer, or leave out fresh, seed and symmetry", e.Count, e.Fit, e.Level)
@@ -89,10 +90,11 @@ func (e *BatchError) Parameter() string { return "count" }
 // SeedError reports a seeded batch whose last seed would wrap past
 // 2^64-1: the i-th puzzle has seed Seed+i.
 type SeedError struct {
-	Seed  uint64
-	Count int
+	Seed  uint64 // the batch's first seed
+	Count int    // the batch's size
 }
 
+// Error says that the batch's seeds would wrap.
 func (e *SeedError) Error() string {
 	return fmt.Sprintf("seed %d with count %d runs past 2^64-1: the i-th puzzle has seed+i", e.Seed, e.Count)
 }

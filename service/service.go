@@ -207,8 +207,7 @@ func New(cfg Config, deps Deps) *Service {
 // admit takes one CPU slot for operation op, waiting at most the admission
 // wait; the caller must call the returned release once. It fails with
 // engine.ErrOverloaded (reported to Hooks.AdmissionRejected) when no slot
-// frees up in time,
-// or with the context's error when ctx ends first.
+// frees up in time, or with the context's error when ctx ends first.
 func (s *Service) admit(ctx context.Context, op string) (release func(), err error) {
 	select {
 	case s.slots <- struct{}{}:

@@ -134,9 +134,15 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 		if req.Seed != nil {
 			seed = *req.Seed + i
 		}
-		return s.timed(l, time.Now())(s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry}))
+		start := time.Now()
+		pz, err := s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry})
+		s.paced(l, start, err)
+		return pz, err
 	case req.Fresh:
-		return s.timed(l, time.Now())(s.remember(s.pool.Fresh(ctx, l)))
+		start := time.Now()
+		pz, err := s.pool.Fresh(ctx, l)
+		s.paced(l, start, err)
+		return s.remember(pz, err)
 	}
 	if s.budget.take(l, time.Now()) {
 		if pz, ok := s.pool.TryGet(l); ok {
@@ -150,25 +156,22 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 	return s.remember(s.pool.Get(ctx, l))
 }
 
-// timed returns a pass-through for the result of one generation for a
-// request at level l, begun at start: a success adds its time to the
-// level's pace, a moving average over about the last eight (a failure
-// says nothing about the pace).
-func (s *supply) timed(l engine.Level, start time.Time) func(engine.Puzzle, error) (engine.Puzzle, error) {
-	return func(pz engine.Puzzle, err error) (engine.Puzzle, error) {
-		if err != nil {
-			return pz, err
+// paced adds the time since start of one generation for a request at
+// level l to the level's pace, a moving average over about the last eight,
+// when it succeeded (err nil; a failure says nothing about the pace).
+func (s *supply) paced(l engine.Level, start time.Time, err error) {
+	if err != nil {
+		return
+	}
+	d := int64(time.Since(start))
+	for {
+		old := s.pace[l].Load()
+		next := d
+		if old > 0 {
+			next = old - old/8 + d/8
 		}
-		d := int64(time.Since(start))
-		for {
-			old := s.pace[l].Load()
-			next := d
-			if old > 0 {
-				next = old - old/8 + d/8
-			}
-			if s.pace[l].CompareAndSwap(old, next) {
-				return pz, nil
-			}
+		if s.pace[l].CompareAndSwap(old, next) {
+			return
 		}
 	}
 }

@@ -26,7 +26,7 @@ const envPrefix = "SUDOKU_"
 // delay gives load balancers a couple of probe periods to see /readyz
 // fail before the listener closes. A stop takes at most drain delay +
 // keepAliveGrace + shutdown timeout + cancelGrace (24 s): an
-// orchestrator's grace period must be longer (deploy/kubernetes.yaml).
+// orchestrator's grace period must be longer (deploy/kubernetes/base/deployment.yaml).
 const (
 	defaultShutdownTimeout = 20 * time.Second
 	defaultDrainDelay      = 2 * time.Second
@@ -156,6 +156,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return config{}, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
 	var err error
+	//lint:ignore SA1019 the old hop-count form of -trusted-proxies is still taken (and logged as deprecated at start)
 	if c.api.TrustedProxies, c.api.TrustedHops, err = parseProxies(*proxies); err != nil {
 		return config{}, err
 	}

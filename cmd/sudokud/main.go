@@ -94,9 +94,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion))
 
-	if cfg.api.TrustedHops > 0 {
+	//lint:ignore SA1019 the deprecated hop count is still honoured; this is where its use is logged
+	if hops := cfg.api.TrustedHops; hops > 0 {
 		log.Warn("-trusted-proxies as a hop count is deprecated: a client that reaches sudokud directly can name any address in X-Forwarded-For and dodge its rate limit; give the proxies' addresses or CIDRs",
-			zap.Int("hops", cfg.api.TrustedHops))
+			zap.Int("hops", hops))
 	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
@@ -204,7 +205,7 @@ const cancelGrace = time.Second
 
 // drain shuts srv down: it stops accepting and waits up to timeout for the
 // requests in flight. Past that it cancels their contexts
-// (cancelRequests, the servers's BaseContext) so that every handler
+// (cancelRequests, the server's BaseContext) so that every handler
 // answers, waits up to cancelGrace more, then closes what is left. It
 // returns nil when every request finished within timeout.
 func drain(srv *http.Server, cancelRequests context.CancelFunc, timeout time.Duration) error {
