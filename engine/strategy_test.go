@@ -181,6 +181,35 @@ func TestStrategiesOnPatterns(t *testing.T) {
 			wantApps: 1,
 			want:     cands(3, 1, 2),
 		},
+		{
+			// r1c1 1/2/4, r1c5 3/4, r2c2 2/4, r1c3 1/3 hold 1–4; only 4 is
+			// in two cells that don't see each other (r1c5, r2c2), so r1c2,
+			// seeing every 4 of the wing, loses 4. Both r1c1 and r1c3 see
+			// the other three, so the wing is found from either pivot.
+			name:     "wxyz-wing",
+			b:        openBoard(map[int]uint16{0: Bit(1) | Bit(2) | Bit(4), 4: Bit(3) | Bit(4), 10: Bit(2) | Bit(4), 2: Bit(1) | Bit(3)}, nil),
+			find:     findWXYZWing,
+			wantApps: 2,
+			want:     cands(4, 1),
+		},
+		{
+			// As above with r1c3 1/3/4: 4 is in all four cells, still free
+			// only because r1c5 and r2c2 don't see each other; r1c2 is the
+			// one cell seeing all four 4s, so it loses 4.
+			name:     "wxyz-wing, z in all four cells",
+			b:        openBoard(map[int]uint16{0: Bit(1) | Bit(2) | Bit(4), 4: Bit(3) | Bit(4), 10: Bit(2) | Bit(4), 2: Bit(1) | Bit(3) | Bit(4)}, nil),
+			find:     findWXYZWing,
+			wantApps: 2,
+			want:     cands(4, 1),
+		},
+		{
+			// r1c5 1/3 instead: every digit is restricted (all in one row
+			// or box), so there is no wing to eliminate from.
+			name:     "wxyz-wing, no free digit",
+			b:        openBoard(map[int]uint16{0: Bit(1) | Bit(2) | Bit(4), 4: Bit(1) | Bit(3), 10: Bit(2) | Bit(4), 2: Bit(1) | Bit(3)}, nil),
+			find:     findWXYZWing,
+			wantApps: 0,
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -117,32 +117,39 @@ func findWXYZWing(f *finder) int {
 			return n >= 2 && n <= 4 && Count(m|pm) <= 4
 		})
 		for i, a := range peers {
-			am := f.b.Cands[a] | pm
+			ca := f.b.Cands[a]
+			am := ca | pm
 			for j := i + 1; j < len(peers); j++ {
 				b := peers[j]
-				bm := am | f.b.Cands[b]
+				cb := f.b.Cands[b]
+				bm := am | cb
 				if Count(bm) > 4 {
 					continue
 				}
+				// The pivot sees a, b and c; a digit is unrestricted when
+				// two of a, b, c that don't see each other hold it.
+				var freeAB uint16
+				if !peerSet[a].has(b) {
+					freeAB = ca & cb
+				}
 				for _, c := range peers[j+1:] {
-					union := bm | f.b.Cands[c]
+					cc := f.b.Cands[c]
+					union := bm | cc
 					if Count(union) != 4 {
 						continue
 					}
 					s++
-					cells := [4]int{p, a, b, c}
-					var z uint16
-					free := 0
-					for m := union; m != 0; m &= m - 1 {
-						bit := m & -m
-						if !restricted(f.b, cells[:], bit) {
-							z = bit
-							free++
-						}
+					z := freeAB
+					if !peerSet[a].has(c) {
+						z |= ca & cc
 					}
-					if free != 1 {
+					if !peerSet[b].has(c) {
+						z |= cb & cc
+					}
+					if Count(z) != 1 {
 						continue
 					}
+					cells := [4]int{p, a, b, c}
 					var holders [4]int
 					n := 0
 					for _, x := range cells {
@@ -161,22 +168,6 @@ func findWXYZWing(f *finder) int {
 		}
 	}
 	return s
-}
-
-// restricted reports whether every two of cells holding candidate bit see
-// each other.
-func restricted(b *Board, cells []int, bit uint16) bool {
-	for i, x := range cells {
-		if b.Cands[x]&bit == 0 {
-			continue
-		}
-		for _, y := range cells[i+1:] {
-			if b.Cands[y]&bit != 0 && !peerSet[x].has(y) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // cells returns its arguments in explain mode and nil otherwise.

@@ -78,6 +78,8 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	c = calib.Confusion4(report, sx)
 	fmt.Fprintf(stdout, "- %s (n = %d, all SE ≥ 5.0): score vs shipped SE rating Spearman %.3f, tau-b %.3f; rated evil %.1f%%\n",
 		sx.Name, a.N, a.Spearman, a.TauB, 100*c.Exact())
+	fmt.Fprintf(stdout, "\n%s: puzzles per Sudoku Explainer rating (half-points) and hardest tier:\n\n", sx.Name)
+	calib.SETiers(stdout, sx, score)
 
 	se, err := calib.Load(ctx, calib.SERated, *j)
 	if err != nil {
