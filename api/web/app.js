@@ -385,6 +385,12 @@
     $("print").hidden = true;
     $("game-title").textContent = title;
     $("day-nav").hidden = !(source && source.kind === "daily" && source.date);
+    if (source && source.kind === "daily" && source.date) {
+      // The service embargoes a day's puzzle from anonymous clients until
+      // that day has begun somewhere (UTC+14, the earliest zone): no step
+      // past it.
+      $("btn-next-day").disabled = addDays(source.date, 1) > latestPublicDay();
+    }
     $("game-meta").textContent = meta;
     document.body.classList.add("playing");
     let first = 0;
@@ -423,14 +429,24 @@
     }
   }
 
+  // addDays returns the date (YYYY-MM-DD) n days after date.
+  function addDays(date, n) {
+    return new Date(Date.parse(date + "T00:00:00Z") + n * 86400000).toISOString().slice(0, 10);
+  }
+
+  // latestPublicDay is the last date whose daily anonymous clients may
+  // read: today in UTC+14.
+  function latestPublicDay() {
+    return new Date(Date.now() + 14 * 3600000).toISOString().slice(0, 10);
+  }
+
   // otherDay loads the daily of the day before (-1) or after (+1) the one
   // being played, at its level: an editor's way through the calendar.
   function otherDay(step) {
     const s = game.source;
     if (!s || s.kind !== "daily" || !s.date) return;
     if (LEVELS.includes(s.level)) $("level").value = s.level;
-    const day = new Date(Date.parse(s.date + "T00:00:00Z") + step * 86400000);
-    newPuzzle(true, day.toISOString().slice(0, 10));
+    newPuzzle(true, addDays(s.date, step));
   }
 
   // ---- hints, check, reveal --------------------------------------------

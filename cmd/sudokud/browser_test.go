@@ -212,6 +212,11 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the daily's title has no date: %v", err)
 	}
+	// The next day's button is off exactly when that day is embargoed.
+	embargoed := day.AddDate(0, 0, 1).Format(time.DateOnly) > time.Now().UTC().Add(14*time.Hour).Format(time.DateOnly)
+	if got := eval[bool](b, `document.getElementById("btn-next-day").disabled`); got != embargoed {
+		t.Errorf("the next day's button disabled = %v, want %v (the day after %s embargoed: %v)", got, embargoed, today, embargoed)
+	}
 	next := day.AddDate(0, 0, -1).Format(time.DateOnly)
 	b.do("stepping to the previous day", chromedp.Click(chromedp.CSS("#btn-prev-day")))
 	b.waitFor("the previous day's daily", fmt.Sprintf(`document.getElementById("game-title").textContent === "Easy · Daily %s"`, next))
