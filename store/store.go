@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/sudokuhq/sudoku/service"
@@ -38,20 +40,27 @@ func Open(ctx context.Context, spec string) (Store, error) {
 	return nil, fmt.Errorf("store %q: want memory, sqlite:PATH or postgres://...", Redact(spec))
 }
 
-// Redact returns spec with any password of a connection URL replaced by
-// "xxxxx", for logs and errors.
+// Redact returns spec with any password replaced by "xxxxx", for logs and
+// errors: the password of a connection URL's user, a password parameter
+// of its query (pgx reads one there too), or a password=VALUE of a
+// key/value connection string. A URL that does not parse is cut to its
+// scheme, for what it holds cannot be told apart.
 func Redact(spec string) string {
-	scheme, rest, ok := strings.Cut(spec, "://")
+	scheme, _, ok := strings.Cut(spec, "://")
 	if !ok {
-		return spec
+		return kvPassword.ReplaceAllString(spec, "${1}xxxxx")
 	}
-	at := strings.LastIndex(rest, "@")
-	if slash := strings.Index(rest, "/"); at < 0 || (slash >= 0 && slash < at) {
-		return spec
+	u, err := url.Parse(spec)
+	if err != nil {
+		return scheme + "://…"
 	}
-	user, _, hasPass := strings.Cut(rest[:at], ":")
-	if !hasPass {
-		return spec
+	if q := u.Query(); q.Has("password") {
+		q.Set("password", "xxxxx")
+		u.RawQuery = q.Encode()
 	}
-	return scheme + "://" + user + ":xxxxx" + rest[at:]
+	return u.Redacted()
 }
+
+// kvPassword matches the password of a key/value connection string
+// ("host=h password=secret" or password='a secret').
+var kvPassword = regexp.MustCompile(`(?i)(\bpassword\s*=\s*)('[^']*'|\S+)`)

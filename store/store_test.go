@@ -256,6 +256,12 @@ func TestRedact(t *testing.T) {
 		{"postgres://u@h/db", "postgres://u@h/db"},
 		{"postgres://h/db?x=a@b", "postgres://h/db?x=a@b"},
 		{"sqlite:/tmp/a.db", "sqlite:/tmp/a.db"},
+		{"postgres://u:pw@h/db?x=a@b", "postgres://u:xxxxx@h/db?x=a@b"},
+		{"postgres://u@h/db?password=pw&sslmode=disable", "postgres://u@h/db?password=xxxxx&sslmode=disable"},
+		{"postgres://u:p%2Fw@h/db", "postgres://u:xxxxx@h/db"},
+		{"postgres://u:p w@h/%zz", "postgres://…"},
+		{"host=h password=pw dbname=d", "host=h password=xxxxx dbname=d"},
+		{"host=h password='a pw' dbname=d", "host=h password=xxxxx dbname=d"},
 	}
 	for _, tt := range tests {
 		if got := Redact(tt.in); got != tt.want {
