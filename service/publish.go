@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -86,7 +87,8 @@ type ScheduleEntry struct {
 }
 
 // Schedule makes sure a puzzle is stored for every date from..to and every
-// level (all four when levels is empty), generating the missing ones on
+// level (all four when levels is empty; a level listed twice counts
+// once), generating the missing ones on
 // the pool as Daily does. It is idempotent: stored puzzles stay, and a
 // repeated call only fills in what is missing. Dates not reached within
 // ctx's deadline (less a margin for the answer), or refused for want of
@@ -105,11 +107,16 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 		all := engine.Levels()
 		levels = all[:]
 	}
+	var uniq []engine.Level // each level once: a repeat would generate it again
 	for _, l := range levels {
 		if err := l.Check(); err != nil {
 			return nil, err
 		}
+		if !slices.Contains(uniq, l) {
+			uniq = append(uniq, l)
+		}
 	}
+	levels = uniq
 	wctx := ctx
 	if dl, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc

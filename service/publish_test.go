@@ -55,6 +55,19 @@ func TestScheduleIdempotent(t *testing.T) {
 	}
 }
 
+func TestScheduleRepeatedLevelOnce(t *testing.T) {
+	pool := &fakePool{}
+	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
+	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"),
+		[]engine.Level{engine.Easy, engine.Easy, engine.Evil, engine.Easy})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 2 || len(pool.generated) != 2 {
+		t.Errorf("Schedule of easy, easy, evil, easy = %d entries after %d generations, want 2 and 2", len(entries), len(pool.generated))
+	}
+}
+
 func TestScheduleBadRange(t *testing.T) {
 	s := New(Config{}, Deps{Pool: &fakePool{}, Store: &fakeStore{}, Now: fixedNow})
 	tests := []struct {
