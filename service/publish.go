@@ -212,7 +212,8 @@ func (e *PublishedError) Kind() engine.Kind { return engine.KindImmutable }
 // unless force is set (*LevelError); the rating is recorded either way.
 // Until the date is public (see Embargoed) it replaces whatever was
 // stored; once public, the stored puzzle stays (*PublishedError), though
-// putting the same puzzle again succeeds. created reports whether no
+// putting the same puzzle again succeeds, and a public day with nothing
+// stored takes the puzzle only if no request stores one first. created reports whether no
 // puzzle was stored for the date and level before.
 func (s *Service) PutDaily(ctx context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (rec DailyRecord, created bool, err error) {
 	if s.store == nil {
@@ -247,6 +248,19 @@ func (s *Service) PutDaily(ctx context.Context, date time.Time, level engine.Lev
 		Hardest: rating.Hardest, RatedLevel: rating.Level, Source: SourceCurated, StoredAt: s.storedAt()}
 	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 	defer cancel()
+	if !Embargoed(day, s.now()) {
+		// A public day with nothing stored: insert only if still absent,
+		// for a request on any replica may be storing its generated
+		// puzzle now, and may be serving it already.
+		stored, err := s.store.Insert(sctx, rec)
+		if err != nil {
+			return DailyRecord{}, false, storeErr(ctx, "insert", err)
+		}
+		if stored.Puzzle != puzzle {
+			return stored, false, &PublishedError{Date: day}
+		}
+		return stored, true, nil
+	}
 	if err := s.store.Replace(sctx, rec); err != nil {
 		return DailyRecord{}, false, storeErr(ctx, "replace", err)
 	}

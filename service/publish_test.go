@@ -181,6 +181,32 @@ func TestPutDaily(t *testing.T) {
 	}
 }
 
+// staleGetStore answers every Get with ErrNoDaily, as a store does when
+// another replica inserts between a Get and the write that follows it.
+type staleGetStore struct{ *fakeStore }
+
+func (staleGetStore) Get(context.Context, time.Time, engine.Level) (DailyRecord, error) {
+	return DailyRecord{}, ErrNoDaily
+}
+
+func TestPutDailyPublicDayRaceKeepsFirst(t *testing.T) {
+	st := &fakeStore{}
+	ctx := context.Background()
+	past := date("2026-11-01")
+	served, err := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow}).Daily(ctx, past, engine.Easy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(Config{}, Deps{Pool: &fakePool{}, Store: staleGetStore{st}, Now: fixedNow})
+	var pe *PublishedError
+	if _, _, err := s.PutDaily(ctx, past, engine.Easy, engine.MustParse(easyPuzzle), true); !errors.As(err, &pe) {
+		t.Errorf("PutDaily on a public day another request stored first = %v, want *PublishedError", err)
+	}
+	if got, _ := st.Get(ctx, past, engine.Easy); got.Puzzle != served.Puzzle {
+		t.Errorf("the stored puzzle of a public day changed from %s to %s", served.Puzzle, got.Puzzle)
+	}
+}
+
 func TestArchive(t *testing.T) {
 	st := &fakeStore{}
 	s := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow})
