@@ -30,10 +30,13 @@ const (
 // RangeError reports a bad date range: From after To, or longer than
 // Max days (0: no bound).
 type RangeError struct {
+	// From and To are the first and last day asked for.
 	From, To time.Time
-	Max      int
+	// Max is the most days a range may span, 0 for no bound.
+	Max int
 }
 
+// Error names the range and what is wrong with it.
 func (e *RangeError) Error() string {
 	from, to := e.From.Format(time.DateOnly), e.To.Format(time.DateOnly)
 	if e.To.Before(e.From) {
@@ -180,10 +183,13 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 // LevelError reports a curated puzzle the rater puts at another level than
 // the one it is published at.
 type LevelError struct {
+	// Want is the level asked for, Got the level the rater gives.
 	Want, Got engine.Level
-	Score     float64
+	// Score is the rater's score.
+	Score float64
 }
 
+// Error names both levels and the score.
 func (e *LevelError) Error() string {
 	return fmt.Sprintf("the puzzle rates %s (score %.2f), not %s: choose another puzzle or level, or set force", e.Got, e.Score, e.Want)
 }
@@ -197,8 +203,12 @@ func (e *LevelError) Parameter() string { return "level" }
 
 // PublishedError refuses to replace the puzzle of a date that is public
 // already: a published puzzle never changes.
-type PublishedError struct{ Date time.Time }
+type PublishedError struct {
+	// Date is the public day.
+	Date time.Time
+}
 
+// Error names the day.
 func (e *PublishedError) Error() string {
 	return fmt.Sprintf("the puzzle of %s is public already and never changes", e.Date.Format(time.DateOnly))
 }

@@ -104,11 +104,16 @@ var ErrNoDaily = errors.New("no puzzle stored for this date and level")
 // StoreError is a failure of the daily store (unreachable, timed out,
 // refused a write): the request can be retried later.
 type StoreError struct {
-	Op  string
+	// Op is the store call that failed: get, insert, replace or list.
+	Op string
+	// Err is the store's error.
 	Err error
 }
 
+// Error names the call and the store's error.
 func (e *StoreError) Error() string { return fmt.Sprintf("daily store %s: %v", e.Op, e.Err) }
+
+// Unwrap returns the store's error.
 func (e *StoreError) Unwrap() error { return e.Err }
 
 // Kind returns engine.KindUnavailable.

@@ -118,10 +118,13 @@ func (s *Set) Lookup(secret string) (Key, bool) {
 
 // LineError is a bad line of a key file.
 type LineError struct {
-	Line   int
+	// Line is the line's number, from 1.
+	Line int
+	// Reason says what is wrong with it, quoting at most a clipped part.
 	Reason string
 }
 
+// Error names the line and the reason.
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason) }
 
 // Parse reads a key file: one key per line as NAME=VALUE fields (name,
