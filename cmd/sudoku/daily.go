@@ -40,10 +40,13 @@ type dailyFlags struct {
 func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
 	fs := flag.NewFlagSet("daily "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	// The environment is read in open, not given as the flags' defaults,
+	// which usage would print: the store's URL may hold a password, and
+	// the salt lets anyone make the coming puzzles.
 	f := dailyFlags{
 		fs:    fs,
-		store: fs.String("store", os.Getenv("SUDOKU_STORE"), "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
-		salt:  fs.String("salt", os.Getenv("SUDOKU_DAILY_SALT"), "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
+		store: fs.String("store", "", "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
+		salt:  fs.String("salt", "", "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
 	}
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku daily "+name+" "+usage)
@@ -56,6 +59,14 @@ func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
 // calling goroutines (the service runs a schedule's generations on Cores
 // of them); the caller must call the returned close.
 func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) {
+	for _, v := range []struct {
+		flag *string
+		env  string
+	}{{f.store, "SUDOKU_STORE"}, {f.salt, "SUDOKU_DAILY_SALT"}} {
+		if *v.flag == "" {
+			*v.flag = os.Getenv(v.env)
+		}
+	}
 	if *f.store == "" || *f.store == "memory" {
 		return nil, nil, errors.New("-store (or SUDOKU_STORE) must name a shared store: sqlite:PATH or postgres://...")
 	}

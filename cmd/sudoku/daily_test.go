@@ -110,3 +110,23 @@ func TestKeysCreate(t *testing.T) {
 		}
 	}
 }
+
+func TestDailyEnvironmentNotInUsage(t *testing.T) {
+	spec := "sqlite:" + filepath.Join(t.TempDir(), "daily.db")
+	t.Setenv("SUDOKU_STORE", spec+"?password=hunter2")
+	t.Setenv("SUDOKU_DAILY_SALT", "s3cret-salt")
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"daily", "schedule", "-bogus"}, strings.NewReader(""), &out, &errOut); err == nil {
+		t.Fatal("daily schedule -bogus succeeded")
+	}
+	if s := errOut.String(); strings.Contains(s, "hunter2") || strings.Contains(s, "s3cret-salt") {
+		t.Errorf("usage prints the environment's store or salt:\n%s", s)
+	}
+	// The environment still names the store and salt.
+	t.Setenv("SUDOKU_STORE", spec)
+	out.Reset()
+	if err := run(context.Background(), []string{"daily", "schedule", "-from", "2026-12-01", "-to", "2026-12-01", "-levels", "easy"},
+		strings.NewReader(""), &out, &errOut); err != nil || !strings.Contains(out.String(), "\tcreated\n") {
+		t.Errorf("daily schedule with $SUDOKU_STORE = %v: %q", err, out.String())
+	}
+}
