@@ -27,6 +27,7 @@ var kubernetesDir = filepath.Join("..", "kubernetes")
 var overlays = map[string][]string{
 	"minimal":    {"ServiceAccount", "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy"},
 	"production": {"ServiceAccount", "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy", "Ingress", "ServiceMonitor", "PrometheusRule"},
+	"publishing": {"ServiceAccount", "Deployment", "Service", "HorizontalPodAutoscaler", "PodDisruptionBudget", "NetworkPolicy", "Ingress", "ServiceMonitor", "PrometheusRule"},
 }
 
 // newObject returns an empty object of the API type that apiVersion and
