@@ -89,8 +89,10 @@ func presentedSecret(r *http.Request) (secret string, sent bool) {
 
 // withAuth resolves the request's API key. A request without one goes on
 // as anonymous; one with a key that is not known (or a malformed
-// Authorization header) is refused with 401, whatever the route, so a
-// client with a revoked or mistyped key learns at once. The key's name,
+// Authorization header) goes on marked, to be refused with 401 by
+// refuseBadKey after the rate limit has charged its address, whatever the
+// route, so a client with a revoked or mistyped key learns at once and a
+// flood of bad keys is limited like any anonymous traffic. The key's name,
 // never its secret, is recorded for the access log and the client label.
 func withAuth(keys Keys) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
@@ -106,8 +108,7 @@ func withAuth(keys Keys) func(http.Handler) http.Handler {
 				k, ok = keys.Lookup(secret)
 			}
 			if !ok {
-				writeProblem(w, r, (&authError{status: http.StatusUnauthorized, invalidKey: true,
-					reason: "invalid API key: it is unknown, revoked or malformed"}).problem())
+				next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), badKeyKey{}, true)))
 				return
 			}
 			if ci, ok := r.Context().Value(clientInfoKey{}).(*clientInfo); ok {
@@ -116,6 +117,23 @@ func withAuth(keys Keys) func(http.Handler) http.Handler {
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKeyKey{}, k)))
 		})
 	}
+}
+
+// badKeyKey marks a request whose API key withAuth could not accept.
+type badKeyKey struct{}
+
+// refuseBadKey answers 401 to a request withAuth marked as sending a bad
+// key; it runs after the rate limit, which charged the request to its
+// address.
+func refuseBadKey(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if bad, _ := r.Context().Value(badKeyKey{}).(bool); bad {
+			writeProblem(w, r, (&authError{status: http.StatusUnauthorized, invalidKey: true,
+				reason: "invalid API key: it is unknown, revoked or malformed"}).problem())
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // requireScope returns nil when the request's key carries scope, else the

@@ -142,6 +142,9 @@ func TestPerKeyRateLimit(t *testing.T) {
 		{"unlimited key 1", key("unlimited"), 200},
 		{"unlimited key 2", key("unlimited"), 200},
 		{"unlimited key 3", key("unlimited"), 200},
+		// A bad key is charged to its address, whose limit is spent.
+		{"bad key over its address's limit", map[string]string{"X-API-Key": "sudoku_not-a-key"}, 429},
+		{"malformed Authorization over its address's limit", map[string]string{"Authorization": "Basic eDp5"}, 429},
 	}
 	for _, tt := range tests {
 		rec, p := serve(h, "POST", "/solve", `{"puzzle":"`+puzzleEasy+`"}`, tt.header)

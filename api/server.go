@@ -190,9 +190,10 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	addProbeRoutes(r, m, svc)
 	// Authentication and the rate limit run inside a group, after
 	// routing, so a 401 or 429 is counted under its route pattern; the
-	// key is known before the limit, which is the key's own.
+	// key is known before the limit, which is the key's own, and a bad
+	// key is refused only after its address was charged.
 	r.Group(func(r chi.Router) {
-		r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withAuth(cfg.Keys), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow))
+		r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withAuth(cfg.Keys), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow), refuseBadKey)
 		addRoutes(r, log, svc, cfg)
 	})
 	return r
