@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,14 +57,26 @@ type proc struct {
 // and waits for its listening line.
 func startBinary(t *testing.T, env ...string) *proc {
 	t.Helper()
-	cmd := exec.Command(buildSudokud(t))
-	cmd.Env = append(append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_LOG_LEVEL=info"), env...)
-	stdout, err := cmd.StdoutPipe()
+	p, err := launch(t, buildSudokud(t), env...)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// launch is startBinary for a given binary, reporting failure as an error
+// instead of ending the test, so that it may run on any goroutine (the
+// replicas start together). The process is killed when the test ends if
+// it is still running.
+func launch(t *testing.T, bin string, env ...string) (*proc, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = append(append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_LOG_LEVEL=info"), env...)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
 	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	p := &proc{cmd: cmd, lines: make(chan string, 4096), exited: make(chan error, 1)}
 	addr := make(chan string, 1)
@@ -95,10 +108,10 @@ func startBinary(t *testing.T, env ...string) *proc {
 	select {
 	case a := <-addr:
 		p.base = "http://" + a
+		return p, nil
 	case <-time.After(30 * time.Second):
-		t.Fatal("no listening line within 30 s")
+		return nil, errors.New("sudokud logged no listening line within 30 s")
 	}
-	return p
 }
 
 // stop sends SIGTERM and returns the process's exit error within limit.

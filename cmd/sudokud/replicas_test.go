@@ -1,17 +1,14 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -19,58 +16,6 @@ import (
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/internal/pgtest"
 )
-
-// startProcess runs bin with env added to the test's environment and
-// returns its base URL once it logged its address. SIGTERM stops it when
-// the test ends. Unlike startBinary it may run on any goroutine (replicas
-// start together, so that their migrations race): it reports failures
-// with t.Error and returns "".
-func startProcess(t *testing.T, bin string, env ...string) string {
-	t.Helper()
-	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), env...)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Error(err)
-		return ""
-	}
-	if err := cmd.Start(); err != nil {
-		t.Error(err)
-		return ""
-	}
-	exited := make(chan error, 1)
-	addr := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			var e struct{ Msg, Addr string }
-			if json.Unmarshal(sc.Bytes(), &e) == nil && e.Msg == "listening" {
-				addr <- e.Addr
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-		exited <- cmd.Wait()
-	}()
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(syscall.SIGTERM)
-		select {
-		case <-exited:
-		case <-time.After(30 * time.Second):
-			_ = cmd.Process.Kill()
-			t.Error("sudokud still running 30 s after SIGTERM")
-		}
-	})
-	select {
-	case a := <-addr:
-		return "http://" + a
-	case err := <-exited:
-		exited <- err // for the cleanup
-		t.Errorf("sudokud exited before listening: %v", err)
-	case <-time.After(time.Minute):
-		t.Error("sudokud logged no address within a minute")
-	}
-	return ""
-}
 
 // dailyPuzzle answers GET url (with the key, if any) and returns its
 // puzzle; any status but 200 fails the test.
@@ -113,24 +58,39 @@ func TestReplicasSharePostgres(t *testing.T) {
 	common := []string{"SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_STORE=" + db, "SUDOKU_API_KEYS_FILE=" + keys,
 		"SUDOKU_WORKERS=1", "SUDOKU_BUFFER=1", "SUDOKU_DRAIN_DELAY=0"}
 	salts := []string{house, house, other}
-	replicas := make([]string, len(salts))
+	replicas := make([]*proc, len(salts))
 	var wg sync.WaitGroup
 	for i, salt := range salts { // together: their migrations race for goose's lock
-		wg.Go(func() { replicas[i] = startProcess(t, bin, append(common, "SUDOKU_DAILY_SALT="+salt)...) })
+		wg.Go(func() {
+			p, err := launch(t, bin, append(common, "SUDOKU_DAILY_SALT="+salt)...)
+			if err != nil {
+				t.Errorf("replica %d: %v", i, err)
+				return
+			}
+			replicas[i] = p
+		})
 	}
 	wg.Wait()
 	if t.Failed() {
 		t.FailNow()
 	}
-	for _, base := range replicas {
-		waitOK(t, base+"/readyz")
+	for _, p := range replicas {
+		waitOK(t, p.base+"/readyz")
 	}
+	// Each replica still drains and exits 0 on SIGTERM after all this.
+	defer func() {
+		for i, p := range replicas {
+			if err := p.stop(t, 30*time.Second); err != nil {
+				t.Errorf("replica %d exited with %v after SIGTERM, want 0", i, err)
+			}
+		}
+	}()
 
 	// Concurrent first requests for a new date, on all three replicas.
 	const first = "/daily?level=easy&date=2026-06-01"
 	got := make([]string, 12)
 	for i := range got {
-		wg.Go(func() { got[i] = dailyPuzzle(t, replicas[i%3]+first, "") })
+		wg.Go(func() { got[i] = dailyPuzzle(t, replicas[i%3].base+first, "") })
 	}
 	wg.Wait()
 	for i, p := range got {
@@ -142,8 +102,8 @@ func TestReplicasSharePostgres(t *testing.T) {
 	// The replica with the other generator serves what a house replica
 	// stored, and its own generator would have made another puzzle.
 	const second = "/daily?level=easy&date=2026-06-02"
-	stored := dailyPuzzle(t, replicas[0]+second, "")
-	if odd := dailyPuzzle(t, replicas[2]+second, ""); odd != stored {
+	stored := dailyPuzzle(t, replicas[0].base+second, "")
+	if odd := dailyPuzzle(t, replicas[2].base+second, ""); odd != stored {
 		t.Errorf("replica with salt %q served %s, want the stored %s", other, odd, stored)
 	}
 	day := time.Date(2026, 6, 2, 0, 0, 0, 0, time.UTC)
@@ -163,8 +123,8 @@ func TestReplicasSharePostgres(t *testing.T) {
 	// A curated puzzle for a day not begun yet replaces the generated one,
 	// and all three serve it.
 	const ahead = "/daily?level=easy&date=2099-01-01"
-	generated := dailyPuzzle(t, replicas[1]+ahead, secret)
-	req, _ := http.NewRequest(http.MethodPut, replicas[0]+"/daily/2099-01-01/easy", strings.NewReader(`{"puzzle":"`+easyPuzzle+`"}`))
+	generated := dailyPuzzle(t, replicas[1].base+ahead, secret)
+	req, _ := http.NewRequest(http.MethodPut, replicas[0].base+"/daily/2099-01-01/easy", strings.NewReader(`{"puzzle":"`+easyPuzzle+`"}`))
 	req.Header.Set("Authorization", "Bearer "+secret)
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := http.DefaultClient.Do(req)
@@ -179,8 +139,8 @@ func TestReplicasSharePostgres(t *testing.T) {
 	if generated == engine.MustParse(easyPuzzle).String() {
 		t.Fatal("the generated puzzle is the curated one: the test proves nothing")
 	}
-	for i, base := range replicas {
-		if p := dailyPuzzle(t, base+ahead, secret); p != engine.MustParse(easyPuzzle).String() {
+	for i, r := range replicas {
+		if p := dailyPuzzle(t, r.base+ahead, secret); p != engine.MustParse(easyPuzzle).String() {
 			t.Errorf("replica %d serves %s after the PUT, want the curated puzzle", i, p)
 		}
 	}
@@ -190,7 +150,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 	pg.Stop()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		resp, _ := get(t, replicas[0]+"/readyz", nil)
+		resp, _ := get(t, replicas[0].base+"/readyz", nil)
 		if resp.StatusCode == http.StatusServiceUnavailable {
 			break
 		}
@@ -199,11 +159,11 @@ func TestReplicasSharePostgres(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	resp, p := call(t, "GET", replicas[0]+"/daily?level=easy&date=2026-06-03", "", "")
+	resp, p := call(t, "GET", replicas[0].base+"/daily?level=easy&date=2026-06-03", "", "")
 	if resp.StatusCode != http.StatusServiceUnavailable || p["code"] != "store-unavailable" || resp.Header.Get("Retry-After") == "" {
 		t.Errorf("new date without a database = %d %v, want 503 store-unavailable with Retry-After", resp.StatusCode, p)
 	}
-	if p := dailyPuzzle(t, replicas[0]+first, ""); p != got[0] {
+	if p := dailyPuzzle(t, replicas[0].base+first, ""); p != got[0] {
 		t.Errorf("public date read before the outage = %s, want %s from the cache", p, got[0])
 	}
 }
