@@ -56,11 +56,16 @@ type Rating struct {
 	// Singles is the mean number of singles available per singles round:
 	// many parallel choices make a puzzle easier.
 	Singles float64
-	// LineRounds counts the singles rounds without a hidden single in a
-	// box, NakedRounds those with naked singles only, and Bottlenecks those
-	// where a single cell could be placed: what a player feels between
-	// puzzles that need singles alone (Sudoku Explainer rates a hidden
-	// single in a box 1.2, in a row or column 1.5, a naked single 2.3).
+	// LineRounds and NakedRounds say which kinds of singles a person who
+	// always looks for the easiest one first needs, from the givens on:
+	// singles alone are applied in rounds of one kind, hidden singles in
+	// boxes while there are any, else hidden singles in rows and columns
+	// (a line round), else naked singles (a naked round), until the board
+	// is solved or no single is left. Sudoku Explainer rates the three 1.2,
+	// 1.5 and 2.3 by the same easiest-first walk, so this is what sets its
+	// rating of a singles-only puzzle. Bottlenecks counts the rater's
+	// singles rounds where a single cell could be placed. Together they are
+	// what a player feels between puzzles that need singles alone.
 	LineRounds, NakedRounds, Bottlenecks int
 	// ChainRounds and ForcingRounds count the rounds of tiers 6 (chains)
 	// and 7 (forcing chains and nets).
@@ -169,6 +174,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Givens = g.Givens()
 	rt.Choices = choices(&b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
+	rt.LineRounds, rt.NakedRounds = singlesWalk(b)
 	f := newFinder(explain, &res.Solution)
 	defer f.release()
 	var path []Step
@@ -253,17 +259,9 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	return rt, path, nil
 }
 
-// singlesPath adds a singles round to the solve-path features: whether a
-// hidden single in a box was there to find (the easiest kind), only hidden
-// singles in rows or columns, or only naked singles, and whether one cell
-// alone could be placed (a bottleneck).
+// singlesPath adds a singles round to the solve-path features: whether one
+// cell alone could be placed (a bottleneck).
 func singlesPath(rt *Rating, f *finder) {
-	if f.boxSingles == 0 {
-		rt.LineRounds++
-		if f.lineSingles == 0 {
-			rt.NakedRounds++
-		}
-	}
 	n := 0
 	for _, d := range f.place {
 		if d != 0 {

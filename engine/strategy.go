@@ -193,10 +193,6 @@ type finder struct {
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
 	deep       bool         // trial needed its fallback this round
-
-	// singles found this round, by kind: Sudoku Explainer rates a hidden
-	// single in a box 1.2, in a row or column 1.5, a naked single 2.3
-	nakedSingles, boxSingles, lineSingles int
 }
 
 // newFinder returns a finder on the technique table; explain makes it record
@@ -235,7 +231,6 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
-	f.nakedSingles, f.boxSingles, f.lineSingles = 0, 0, 0
 	if f.chain != nil {
 		f.chain.ready, f.chain.coloured = false, false
 	}

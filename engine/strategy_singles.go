@@ -18,7 +18,6 @@ func findNakedSingles(f *finder) int {
 		if Count(m) == 1 {
 			d := Digit(m)
 			f.put(c, d)
-			f.nakedSingles++
 			f.commit(techNakedSingle, f.cells(c), func() string {
 				return fmt.Sprintf("%s can only be %d: every other digit is already in its row, column or box.", CellName(c), d)
 			})
@@ -43,11 +42,6 @@ func findHiddenSingles(f *finder) int {
 			}
 			c := int(units[u][bits.TrailingZeros16(p)])
 			f.put(c, d)
-			if u >= 18 {
-				f.boxSingles++
-			} else {
-				f.lineSingles++
-			}
 			f.commit(techHiddenSingle, f.cells(c), func() string {
 				return fmt.Sprintf("%s is the only place for %d in %s.", CellName(c), d, UnitName(u))
 			})

@@ -45,9 +45,13 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if err != nil {
 		return err
 	}
+	se, err := calib.Load(ctx, calib.SERated, *j)
+	if err != nil {
+		return err
+	}
 	lambda, rho := calib.FitLambda(kd, coach)
 	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
-	m := calib.Fit(kd, coach, sx)
+	m := calib.Fit(kd, coach, sx, se)
 	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on %s's labels, tiers 6–8 on the SE ratings of %s and %s, cuts on the first two):\n\n%s\n\n",
 		kd.Name, coach.Name, sx.Name, calib.GoSource(&m))
 	committed := engine.DefaultModel()
@@ -61,7 +65,7 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if *cv {
 		fmt.Fprintln(stdout, "\n2-fold cross-validation:")
 		fmt.Fprintln(stdout)
-		calib.CrossValidate(stdout, kd, coach, sx)
+		calib.CrossValidate(stdout, kd, coach, sx, se)
 	}
 
 	// A check on a file never used for fitting, and the SE agreement.
@@ -81,10 +85,6 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fmt.Fprintf(stdout, "\n%s: puzzles per Sudoku Explainer rating (half-points) and hardest tier:\n\n", sx.Name)
 	calib.SETiers(stdout, sx, score)
 
-	se, err := calib.Load(ctx, calib.SERated, *j)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(stdout, "\nscore vs Sudoku Explainer's rating within each source label of %s:\n\n", se.Name)
 	calib.SEByLabel(stdout, se, score)
 

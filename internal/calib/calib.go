@@ -204,7 +204,10 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 // Fit fits a score model. Each group of tiers gets a linear combination of
 // the features, by least squares then tau-b coordinate ascent (RankFit):
 //
-//   - tier 1 (singles only) and tiers 2–5 on kd's labels;
+//   - tier 1 (singles only) and tiers 2–5 on three sources at once: kd's
+//     labels, coach's labels and the Sudoku Explainer rating of se_rated.tsv
+//     (ser; its NYT rows never), each source's tau-b computed within it and
+//     weighed by sourceWeights;
 //   - tiers 6–8 (chains, forcing chains, trial) on Sudoku Explainer's
 //     rating, which coach and sx ship for every puzzle: at that end SE's
 //     catalogue of chains is the finest human-facing scale available, and
@@ -215,14 +218,29 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 // deviation on its training puzzles. Finally the three level cuts are
 // chosen to maximise the mean exact 4-level accuracy over kd and coach with
 // RATING_DATA.md's mapping.
-func Fit(kd, coach, sx Set) engine.ScoreModel {
+func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
 	var m engine.ScoreModel
 	label := func(s *Sample) float64 { return float64(s.Label) }
 	se := func(s *Sample) float64 { return s.SE }
-	fitGroup(&m, 0, rows(label, 1, 1, kd), true)
-	fitGroup(&m, 1, rows(label, 2, 5, kd), true)
+	// se_rated.tsv's own SE column is the third source of the tiers 1–5:
+	// labels of kd, labels of coach, SE's rating of se_rated's puzzles
+	// (never its NYT rows: NYT is a check no fit sees).
+	bySE := func(s *Sample) float64 {
+		if s.Source == "nyt" {
+			return math.NaN()
+		}
+		return s.SE
+	}
+	within := func(s *Sample) float64 {
+		if s.Source != "" { // a row of se_rated.tsv
+			return bySE(s)
+		}
+		return label(s)
+	}
+	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, true)
+	fitGroup(&m, 1, rows(within, 2, 5, kd, coach, ser), true, true)
 	hard := rows(se, 6, engine.MaxTier, coach, sx)
-	fitGroup(&m, 2, hard, false)
+	fitGroup(&m, 2, hard, false, false)
 	// The knots need no target: every calibration puzzle of tiers 6–8,
 	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
 	// scale.
@@ -286,19 +304,20 @@ func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
 
 // row is a training puzzle of a group: its rating and its target.
 type row struct {
-	r *engine.Rating
-	y float64
+	r   *engine.Rating
+	y   float64
+	src int // the index of the row's set in the arguments of rows
 }
 
 // rows returns the samples of sets whose hardest tier is in [lo, hi] and
 // whose target y is a number.
 func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
 	var out []row
-	for _, s := range sets {
+	for k, s := range sets {
 		for i := range s.Samples {
 			smp := &s.Samples[i]
 			if t := smp.Rating.HardestTier; t >= lo && t <= hi && !math.IsNaN(y(smp)) {
-				out = append(out, row{&smp.Rating, y(smp)})
+				out = append(out, row{&smp.Rating, y(smp), k})
 			}
 		}
 	}
@@ -310,11 +329,18 @@ func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
 // (the score adds the tier itself), so the weights learn the order within a
 // tier; without, it gets an intercept, and the tiers are told apart by the
 // features alone (the group's score is continuous across its tiers).
-func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool) {
+func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets, bySource bool) {
 	const k = engine.MaxTier // leading columns: tier indicators, or an intercept and zeros
 	x := make([][]float64, len(rs))
 	y := make([]float64, len(rs))
+	var src []int
+	if bySource {
+		src = make([]int, len(rs))
+	}
 	for i, r := range rs {
+		if bySource {
+			src[i] = r.src
+		}
 		f := r.r.Features()
 		row := make([]float64, k, k+engine.NumFeatures)
 		if offsets {
@@ -331,7 +357,7 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool) {
 			feat[i] = x[i][k:]
 		}
 		wf := w[k:]
-		RankFit(feat, y, wf, 40)
+		RankFit(feat, y, src, wf, 40)
 		copy(m.Weights[g][:], wf)
 	}
 	var sum, sum2 float64

@@ -64,8 +64,8 @@ func TestFitReproducesDefault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rates both full calibration files")
 	}
-	kd, coach, sx := loadSet(t, KrazyDad), loadSet(t, Coach), loadSet(t, SudokuExchange)
-	m := Fit(kd, coach, sx)
+	kd, coach, sx, se := loadSet(t, KrazyDad), loadSet(t, Coach), loadSet(t, SudokuExchange), loadSet(t, SERated)
+	m := Fit(kd, coach, sx, se)
 	d := engine.DefaultModel()
 	const tol = 1e-4
 	for g := range m.Weights {
