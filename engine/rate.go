@@ -75,8 +75,9 @@ type Rating struct {
 	// (AIC) in the order of Techniques. 0 without chains.
 	ChainKind int
 	// ChainLinks is the length of the hardest chain on the path: over the
-	// chain rounds (tier 6), the largest of each round's shortest AIC (every
-	// chain of the tier is one), in links. 0 without chains.
+	// chain rounds (tier 6), the largest of each round's shortest chain,
+	// in links (a round applies only its shortest chains, see findChains).
+	// 0 without chains.
 	ChainLinks int
 	// TrialWaves is the length of the hardest forcing chain on the path:
 	// over the forcing rounds (tier 7), the largest of each round's

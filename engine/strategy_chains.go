@@ -69,12 +69,18 @@ type chainSearch struct {
 	ready    bool
 	refuted  [81]uint16
 	minLinks int
-	cands    []int16  // the board's candidates, 9·cell + digit−1, in order
-	words    int      // words of a candidate set
-	step     []uint64 // step[r·words:]: candidates ON after one weak and one strong link from r
-	weak     []uint64 // weak[q·words:]: candidates with a weak link to q
-	full     []uint64 // full[c·words:]: candidates reachable from component c
-	comp     [729]int16
+	// links[i] is the length of the shortest AIC refuting cs.cands[i] when
+	// it is no longer than every chain found before it, else 0: the
+	// candidates with links[i] == minLinks are those the round's shortest
+	// chains refute.
+	links []int16
+	index [81][9]int16 // index[c][d-1] is the candidate's position in cands
+	cands []int16      // the board's candidates, 9·cell + digit−1, in order
+	words int          // words of a candidate set
+	step  []uint64     // step[r·words:]: candidates ON after one weak and one strong link from r
+	weak  []uint64     // weak[q·words:]: candidates with a weak link to q
+	full  []uint64     // full[c·words:]: candidates reachable from component c
+	comp  [729]int16
 
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours  [9]colouring    // the clusters of each digit, computed once per round
@@ -108,8 +114,8 @@ func (f *finder) release() {
 // candidates with a weak link to q. q is refuted when the candidates
 // reachable from it (closure) meet weak[q]; a breadth-first search over the
 // step sets from q finds its shortest chain: the first layer k whose set
-// meets weak[q] gives a chain of 2k+1 links. Only chains shorter than the
-// shortest so far are searched for. Candidates are numbered compactly, so
+// meets weak[q] gives a chain of 2k+1 links. Only chains no longer than
+// the shortest so far are searched for; cs.links keeps each candidate's. Candidates are numbered compactly, so
 // a set is ⌈n/64⌉ words for the board's n candidates (at most 12). Cost:
 // the closure's, plus O(reached · words) word operations per refuted
 // candidate.
@@ -123,6 +129,7 @@ func (cs *chainSearch) refute(f *finder) {
 			d := bits.TrailingZeros16(mm)
 			holding[d].add(c)
 			idx[c][d] = int16(len(cs.cands))
+			cs.index[c][d] = int16(len(cs.cands))
 			cs.cands = append(cs.cands, int16(9*c+d))
 		}
 	}
@@ -179,6 +186,8 @@ func (cs *chainSearch) refute(f *finder) {
 	}
 	cs.refuted = [81]uint16{}
 	cs.minLinks = 1 << 30
+	cs.links = slices.Grow(cs.links[:0], len(cs.cands))[:len(cs.cands)]
+	clear(cs.links)
 	cs.coloured = false
 	full := cs.closure(n, w)
 	var seen, front, next [12]uint64
@@ -197,7 +206,7 @@ func (cs *chainSearch) refute(f *finder) {
 		clear(front[:w])
 		seen[i>>6] |= 1 << (i & 63)
 		front[i>>6] |= 1 << (i & 63)
-		for layer := 1; 2*layer+1 < cs.minLinks; layer++ {
+		for layer := 1; 2*layer+1 <= cs.minLinks; layer++ {
 			clear(next[:w])
 			for x := range w {
 				for m := front[x]; m != 0; m &= m - 1 {
@@ -216,6 +225,7 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 			if hit {
 				cs.minLinks = 2*layer + 1
+				cs.links[i] = int16(cs.minLinks)
 				break
 			}
 			if !any {
@@ -344,8 +354,8 @@ func keyOn(k int) bool   { return k&1 == 1 }
 
 // run searches from ON(cell, d) with the given links for OFF(cell, d). It
 // returns the number of links of the shortest such chain, or 0 when there
-// is none.
-func (cs *chainSearch) run(f *finder, cell, d, links int) int {
+// is none of at most limit links.
+func (cs *chainSearch) run(f *finder, cell, d, links, limit int) int {
 	b := f.b
 	cs.seen = [23]uint64{}
 	start := chainKey(cell, d, true)
@@ -364,7 +374,7 @@ func (cs *chainSearch) run(f *finder, cell, d, links int) int {
 		tail++
 		return k == goal
 	}
-	for depth := 1; head < tail; depth++ {
+	for depth := 1; head < tail && depth <= limit; depth++ {
 		end := tail
 		for ; head < end; head++ {
 			k := int(cs.queue[head])
@@ -425,7 +435,12 @@ func (cs *chainSearch) path(goal int) []int {
 // remote-pair or aic) from every candidate not yet removed in this round.
 // A possible application is a start candidate (for a remote pair, a start
 // candidate and a pair of digits held by a bivalue cell); it is valid when
-// a chain refutes it.
+// a chain of the technique refutes it with the round's fewest links
+// (cs.minLinks), or, for a remote pair, seen as a pattern like colouring,
+// with any number. Like a person, and like Sudoku Explainer, the rater
+// takes the shortest chains there are, then looks again from the easiest
+// tier: applying every chain of the round at once made long-chain puzzles
+// look as easy as short-chain ones (docs/rating.md).
 func findChains(f *finder, tech int) int {
 	links := linkAll
 	switch tech {
@@ -481,12 +496,23 @@ func findChains(f *finder, tech int) int {
 				if cs.refuted[c]&Bit(d) == 0 {
 					continue // no chain of any kind refutes it
 				}
-				if tech == techRemotePair && peerSet[c].and(holders[i]).empty() {
-					continue // a remote pair's ends see c: none of this pair does
+				limit := cs.minLinks
+				if tech == techRemotePair {
+					// A remote pair is seen as a pattern, like colouring:
+					// bivalue cells with one pair, coloured in turn, of
+					// any length.
+					if peerSet[c].and(holders[i]).empty() {
+						continue // a remote pair's ends see c: none of this pair does
+					}
+					limit = len(cs.queue)
+				} else if int(cs.links[cs.index[c][d-1]]) != cs.minLinks {
+					// A person shows the round's shortest chains first,
+					// then looks again: only chains of cs.minLinks links.
+					continue
 				}
 				if tech != techAIC || f.explain {
 					cs.pair = pair
-					if cs.run(f, c, d, links) == 0 {
+					if cs.run(f, c, d, links, limit) == 0 {
 						continue
 					}
 				}

@@ -60,14 +60,21 @@ func findClaiming(f *finder) int {
 				continue
 			}
 			s++
-			var boxes uint16
-			for m := p; m != 0; m &= m - 1 {
-				boxes |= 1 << boxOf[units[u][bits.TrailingZeros16(m)]]
-			}
-			if Count(boxes) != 1 {
+			// Positions 0–2, 3–5 and 6–8 of a row (column) are in one box each.
+			third := 0
+			switch {
+			case p&^0o7 == 0:
+			case p&^0o70 == 0:
+				third = 1
+			case p&^0o700 == 0:
+				third = 2
+			default:
 				continue
 			}
-			box := bits.TrailingZeros16(boxes)
+			box := 3*(u/3) + third // a row's band, its third's stack
+			if u >= 9 {
+				box = 3*third + (u-9)/3 // a column's stack, its third's band
+			}
 			for _, c := range units[18+box] {
 				if !inUnit(int(c), u) {
 					f.eliminate(int(c), Bit(d))
