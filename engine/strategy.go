@@ -25,6 +25,7 @@ const (
 	techSwordfish
 	techXYZWing
 	techTurbotFish
+	techUniqueRectangle
 	techJellyfish
 	techWXYZWing
 	techBUGPlusOne
@@ -109,6 +110,8 @@ var techniques = [numTechniques]technique{
 		findXYZWing},
 	techTurbotFish: {TechniqueInfo{"turbot-fish", 4, "a digit and two of its strong links (units where it has exactly 2 places) on four cells"},
 		findTurbotFish},
+	techUniqueRectangle: {TechniqueInfo{"unique-rectangle", 4, "a rectangle of empty cells on two boxes and a pair of digits all four hold, two of them holding nothing else"},
+		findUniqueRectangle},
 	techJellyfish: {TechniqueInfo{"jellyfish", 5, "a digit and 4 rows (or columns) where it has 2 to 4 places each"},
 		func(f *finder) int { return findFish(f, 4, techJellyfish) }},
 	techWXYZWing: {TechniqueInfo{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
