@@ -46,42 +46,52 @@ func findBUGPlusOne(f *finder) int {
 	return 1
 }
 
-// findUniqueRectangle finds unique rectangles of types 1 and 2. Four empty
-// cells on two rows, two columns and two boxes that could all hold only
-// the same two digits a and b would be a deadly pattern: a and b could be
-// swapped, giving two solutions. Since the puzzle has one, the pattern
+// findUniqueRectangle finds unique rectangles of types 1, 2 and 4. Four
+// empty cells on two rows, two columns and two boxes that could all hold
+// only the same two digits a and b would be a deadly pattern: a and b could
+// be swapped, giving two solutions. Since the puzzle has one, the pattern
 // must be broken: when three of the cells hold just a and b, the fourth
 // cannot be a or b (type 1); when two hold just a and b and the other two
 // just a, b and the same c, one of those two is c, which is removed from
 // every cell seeing both (type 2); when the other two share a row or
 // column where a has no other place, one of them is a, so neither is b
-// (type 4). A possible application is a rectangle of
-// empty cells on two boxes and a pair of digits all four hold, two of them
-// holding nothing else.
+// (type 4). A possible application is such a rectangle whose cells all
+// hold a and b, two on one side (the floor) holding nothing else.
 func findUniqueRectangle(f *finder) int {
 	s := 0
-	for r1 := range 9 {
-		for r2 := r1 + 1; r2 < 9; r2++ {
-			sameBand := r1/3 == r2/3
-			for c1 := range 9 {
-				for c2 := c1 + 1; c2 < 9; c2++ {
-					if sameBand == (c1/3 == c2/3) {
-						continue // one box, or four
-					}
-					cells := [4]int{9*r1 + c1, 9*r1 + c2, 9*r2 + c1, 9*r2 + c2}
-					common := AllDigits
-					for _, c := range cells {
-						common &= f.b.Cands[c] // 0 for a placed cell
-					}
-					if Count(common) < 2 {
+	for line := range 18 { // the floor's row (0..8) or column (9..17)
+		u := &units[line]
+		for i := range 9 {
+			ab := f.b.Cands[u[i]]
+			if Count(ab) != 2 {
+				continue
+			}
+			for j := i + 1; j < 9; j++ {
+				if f.b.Cands[u[j]] != ab {
+					continue
+				}
+				// i and j are the floor's positions on line; the roof is
+				// on another line of the same kind, in the other band or
+				// stack when i and j share a box, else in the same one.
+				sameBox := i/3 == j/3
+				first := line - line%9
+				for other := first; other < first+9; other++ {
+					o := &units[other]
+					if other == line || sameBox == (other%9/3 == line%9/3) {
 						continue
 					}
-					for m := common; m != 0; m &= m - 1 {
-						for m2 := m & (m - 1); m2 != 0; m2 &= m2 - 1 {
-							ab := m&-m | m2&-m2
-							s += uniqueRectangle(f, cells, ab)
-						}
+					x, y := int(o[i]), int(o[j])
+					if f.b.Cands[x]&ab != ab || f.b.Cands[y]&ab != ab {
+						continue
 					}
+					if line >= 9 && (f.b.Cands[x] == ab || f.b.Cands[y] == ab) {
+						continue // a row side is a floor too: counted with the rows
+					}
+					if f.b.Cands[x] == ab && f.b.Cands[y] == ab && other < line {
+						continue // two floors: counted from the first
+					}
+					s++
+					uniqueRectangle(f, [4]int{int(u[i]), int(u[j]), x, y}, ab)
 				}
 			}
 		}
@@ -89,9 +99,9 @@ func findUniqueRectangle(f *finder) int {
 	return s
 }
 
-// uniqueRectangle checks the rectangle cells on digits ab for types 1 and
-// 2; it returns 1 when the rectangle is a possible application.
-func uniqueRectangle(f *finder, cells [4]int, ab uint16) int {
+// uniqueRectangle applies types 1, 2 and 4 to the rectangle cells on
+// digits ab.
+func uniqueRectangle(f *finder, cells [4]int, ab uint16) {
 	var extra [4]int
 	n := 0
 	for _, c := range cells {
@@ -101,7 +111,7 @@ func uniqueRectangle(f *finder, cells [4]int, ab uint16) int {
 		}
 	}
 	if n > 2 {
-		return 0
+		return
 	}
 	switch n {
 	case 1:
@@ -131,7 +141,7 @@ func uniqueRectangle(f *finder, cells [4]int, ab uint16) int {
 			u = 9 + int(colOf[x])
 		}
 		if u < 0 {
-			return 1
+			return
 		}
 		for m := ab; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m) + 1
@@ -147,5 +157,4 @@ func uniqueRectangle(f *finder, cells [4]int, ab uint16) int {
 			})
 		}
 	}
-	return 1
 }
