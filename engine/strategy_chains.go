@@ -472,6 +472,12 @@ func findChains(f *finder, tech int) int {
 			return 0
 		}
 	}
+	var with [10]int // with[d]: the pairs holding d
+	for _, pair := range pairs {
+		for m := pair; m != 0; m &= m - 1 {
+			with[bits.TrailingZeros16(m)+1]++
+		}
+	}
 	if tech != techRemotePair {
 		pairs = append(pairs[:0], 0)
 	}
@@ -488,13 +494,17 @@ func findChains(f *finder, tech int) int {
 			if tech == techXChain && linked&Bit(d) == 0 {
 				continue // one digit: it needs a strong link of d to go anywhere
 			}
+			if tech == techRemotePair {
+				s += with[d]
+			} else {
+				s++
+			}
+			if cs.refuted[c]&Bit(d) == 0 {
+				continue // no chain of any kind refutes it
+			}
 			for i, pair := range pairs {
 				if tech == techRemotePair && pair&Bit(d) == 0 {
 					continue
-				}
-				s++
-				if cs.refuted[c]&Bit(d) == 0 {
-					continue // no chain of any kind refutes it
 				}
 				limit := cs.minLinks
 				if tech == techRemotePair {
