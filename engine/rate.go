@@ -74,6 +74,11 @@ type Rating struct {
 	// the largest of each round's easiest technique, 1 (remote pair) to 6
 	// (AIC) in the order of Techniques. 0 without chains.
 	ChainKind int
+	// NeedsChain reports a chain round where no almost-locked-set wing (a
+	// bivalue cell and an almost locked set of 3 to 5 cells, see
+	// wingExists) could have removed a candidate either: only a chain got
+	// through there.
+	NeedsChain bool
 	// ChainLinks is the length of the hardest chain on the path: over the
 	// chain rounds (tier 6), the largest of each round's shortest chain,
 	// in links (a round applies only its shortest chains, see findChains).
@@ -210,6 +215,9 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 			switch t {
 			case tierChains:
 				rt.ChainRounds++
+				if !rt.NeedsChain && !wingExists(&b) {
+					rt.NeedsChain = true
+				}
 				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
 				for id := techRemotePair; id < techForcingChain; id++ {
 					if f.counts[id] > before[id] { // the easiest chain of the round

@@ -7,7 +7,7 @@ import (
 )
 
 // kSubsets calls fn with every k-subset sub of the positions in eligible
-// (1 ≤ k ≤ 4) whose masks hold exactly k bits together (union), in
+// (2 ≤ k ≤ 4) whose masks hold exactly k bits together (union), in
 // increasing order of its members, and returns the number of k-subsets of
 // eligible, C(n, k): the possible applications. A subset whose first
 // members already hold more than k bits is not extended, so fn sees only
@@ -19,23 +19,46 @@ func kSubsets(masks *[9]uint16, eligible uint16, k int, fn func(sub, union uint1
 		pos[n] = uint8(bits.TrailingZeros16(m))
 		n++
 	}
-	var walk func(from, depth int, sub, union uint16)
-	walk = func(from, depth int, sub, union uint16) {
-		if depth == k {
-			if Count(union) == k {
-				fn(sub, union)
-			}
-			return
+	// Nested loops, one per member, each skipping members that would take
+	// the union past k bits.
+	for i := 0; i <= n-k; i++ {
+		ui := masks[pos[i]]
+		si := uint16(1) << pos[i]
+		if Count(ui) > k {
+			continue
 		}
-		for i := from; i <= n-(k-depth); i++ {
-			u := union | masks[pos[i]]
-			if Count(u) > k {
+		for j := i + 1; j <= n-k+1; j++ {
+			uj := ui | masks[pos[j]]
+			if Count(uj) > k {
 				continue
 			}
-			walk(i+1, depth+1, sub|1<<pos[i], u)
+			sj := si | 1<<pos[j]
+			if k == 2 {
+				if Count(uj) == 2 {
+					fn(sj, uj)
+				}
+				continue
+			}
+			for l := j + 1; l <= n-k+2; l++ {
+				ul := uj | masks[pos[l]]
+				if Count(ul) > k {
+					continue
+				}
+				sl := sj | 1<<pos[l]
+				if k == 3 {
+					if Count(ul) == 3 {
+						fn(sl, ul)
+					}
+					continue
+				}
+				for q := l + 1; q < n; q++ {
+					if uq := ul | masks[pos[q]]; Count(uq) == 4 {
+						fn(sl|1<<pos[q], uq)
+					}
+				}
+			}
 		}
 	}
-	walk(0, 0, 0, 0)
 	return binomial(n, k)
 }
 

@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
+)
+
+// TestWingsSound looks for an almost-locked-set wing wherever the path of
+// a hard puzzle reaches a chain: the candidate a wing removes must be one
+// the board has and the solution has not, and on these puzzles (Sudoku
+// Explainer rates many of them 5.5–6.6 for their wings) wings must exist,
+// but not everywhere.
+func TestWingsSound(t *testing.T) {
+	rs := datasettest.Load(t, dataset.CalibSudokuExchange, 0)
+	if testing.Short() {
+		rs = rs[:200]
+	}
+	with, without := 0, 0
+	for _, r := range rs {
+		g := MustParse(r.Puzzle())
+		sol := Solve(g).Solution
+		_, steps, err := Explain(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := NewBoard(g)
+		for _, st := range steps {
+			if st.Tier == tierChains {
+				if c, d, ok := wing(&b); ok {
+					with++
+					if b.Cands[c]&Bit(d) == 0 || int(sol[c]) == d {
+						t.Fatalf("%s: a wing removes %d from %s (candidates %s, solution %d)", r.Puzzle(), d, CellName(c), digitsText(b.Cands[c]), sol[c])
+					}
+				} else {
+					without++
+				}
+			}
+			for _, e := range st.Eliminations {
+				b.Eliminate(e.Cell, Bit(e.Digit))
+			}
+			for _, p := range st.Placements {
+				if b.Digits[p.Cell] == 0 {
+					b.Place(p.Cell, p.Digit)
+				}
+			}
+		}
+	}
+	if with == 0 || without == 0 {
+		t.Fatalf("wings found before %d chain steps and not before %d: want some of each", with, without)
+	}
+	t.Logf("wings before %d chain steps, none before %d", with, without)
+}
