@@ -207,11 +207,12 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 //   - tier 1 (singles only) and tiers 2–5 on three sources at once: kd's
 //     labels, coach's labels and the Sudoku Explainer rating of se_rated.tsv
 //     (ser; its NYT rows never), each source's tau-b computed within it and
-//     weighed by sourceWeights;
+//     weighed by logicWeights;
 //   - tiers 6–8 (chains, forcing chains, trial) on Sudoku Explainer's
 //     rating, which coach and sx ship for every puzzle: at that end SE's
 //     catalogue of chains is the finest human-facing scale available, and
-//     coach's levels follow it. The group's score is the quantile of its
+//     coach's levels follow it; coach's levels are a second source
+//     (chainWeights). The group's score is the quantile of its
 //     combination among the tier 6–8 puzzles of all three files (Knots).
 //
 // Each group's combination is centred and scaled by its mean and standard
@@ -237,10 +238,17 @@ func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
 		}
 		return label(s)
 	}
-	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, true)
-	fitGroup(&m, 1, rows(within, 2, 5, kd, coach, ser), true, true)
+	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, logicWeights)
+	fitGroup(&m, 1, rows(within, 2, 5, kd, coach, ser), true, logicWeights)
 	hard := rows(se, 6, engine.MaxTier, coach, sx)
-	fitGroup(&m, 2, hard, false, false)
+	for i := range hard {
+		hard[i].src = 0 // one scale: SE's rating shipped with both files
+	}
+	for _, r := range rows(label, 6, engine.MaxTier, coach) {
+		r.src = 1 // coach's levels, as a second source
+		hard = append(hard, r)
+	}
+	fitGroup(&m, 2, hard, false, chainWeights)
 	// The knots need no target: every calibration puzzle of tiers 6–8,
 	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
 	// scale.
@@ -302,6 +310,23 @@ func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
 	return k
 }
 
+// The weights of the sources of each group's fit in RankFit's objective.
+// Tiers 1–5: kd's labels, coach's labels, se_rated.tsv's SE rating.
+// KrazyDad's 14,000 publisher labels are the largest and most independent
+// set and weigh most. Coach's and Sudoku Explainer's order of singles-only
+// puzzles disagree with KrazyDad's (KrazyDad orders them mostly by givens,
+// coach by how many rounds of singles they take, Sudoku Explainer by which
+// kind of single is needed), and every weight given to them costs
+// KrazyDad's agreement: these are about the largest that keep KrazyDad's
+// cross-validated Spearman at 0.979, its level before they were added
+// (`sudoku calibrate -cv` over a grid of 0 to 1). Tiers 6–8: Sudoku
+// Explainer's rating shipped with coach and SudokuExchange, and coach's
+// levels.
+var (
+	logicWeights = []float64{1, 0.5, 0.25}
+	chainWeights = []float64{1, 0.5}
+)
+
 // row is a training puzzle of a group: its rating and its target.
 type row struct {
 	r   *engine.Rating
@@ -329,16 +354,16 @@ func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
 // (the score adds the tier itself), so the weights learn the order within a
 // tier; without, it gets an intercept, and the tiers are told apart by the
 // features alone (the group's score is continuous across its tiers).
-func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets, bySource bool) {
+func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []float64) {
 	const k = engine.MaxTier // leading columns: tier indicators, or an intercept and zeros
 	x := make([][]float64, len(rs))
 	y := make([]float64, len(rs))
 	var src []int
-	if bySource {
+	if weights != nil {
 		src = make([]int, len(rs))
 	}
 	for i, r := range rs {
-		if bySource {
+		if weights != nil {
 			src[i] = r.src
 		}
 		f := r.r.Features()
@@ -357,7 +382,7 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets, bySource bool) {
 			feat[i] = x[i][k:]
 		}
 		wf := w[k:]
-		RankFit(feat, y, src, wf, 40)
+		RankFit(feat, y, src, weights, wf, 40)
 		copy(m.Weights[g][:], wf)
 	}
 	var sum, sum2 float64

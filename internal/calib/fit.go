@@ -66,13 +66,14 @@ func LeastSquares(x [][]float64, y []float64) ([]float64, error) {
 // w_i ± step·norm/sd_i for every i, where sd_i is the standard deviation of
 // feature i and norm = Σ|w_j|·sd_j, so that every move shifts the score by
 // about step·norm; it keeps any gain, and halves the step when no
-// coordinate improves. With src (one entry per row), the objective is the
-// weighted mean of the tau-b within each source, so sources whose labels
-// are on different scales are never compared with each other, and a small
-// source is not drowned by a large one; nil src is one source. It is
+// coordinate improves. With src (one entry per row, indexes into weights),
+// the objective is the weighted mean of the tau-b within each source, so
+// sources whose labels are on different scales are never compared with
+// each other, and a small source is not drowned by a large one; nil src is
+// one source. It is
 // deterministic and costs rounds·2k tau-b evaluations of O(n·log n) each.
 // It returns the final objective.
-func RankFit(x [][]float64, y []float64, src []int, w []float64, rounds int) float64 {
+func RankFit(x [][]float64, y []float64, src []int, weights, w []float64, rounds int) float64 {
 	k := len(w)
 	sd := make([]float64, k)
 	for i := range k {
@@ -94,7 +95,7 @@ func RankFit(x [][]float64, y []float64, src []int, w []float64, rounds int) flo
 			}
 			z[r] = s
 		}
-		return meanTauB(y, z, src)
+		return meanTauB(y, z, src, weights)
 	}
 	best := eval()
 	// Steps are in units of the score's own spread, so they suit any scale.
@@ -129,22 +130,10 @@ func RankFit(x [][]float64, y []float64, src []int, w []float64, rounds int) flo
 	return best
 }
 
-// sourceWeights weigh the sources of a tiers 1–5 fit (Fit's kd, coach and
-// se_rated.tsv, in that order) in RankFit's objective. KrazyDad's 14,000
-// publisher labels are the largest and most independent set and weigh
-// most. Coach's and Sudoku Explainer's order of singles-only puzzles
-// disagree with KrazyDad's (KrazyDad orders them mostly by givens; coach by
-// how many rounds of singles they take, Sudoku Explainer by which kind of
-// single is needed), and every weight given to them costs KrazyDad's
-// agreement: these are the largest that keep KrazyDad's cross-validated
-// Spearman at its level before they were added (0.979), measured with
-// `sudoku calibrate -cv` over a grid of 0, 0.25, 0.5 and 1 each.
-var sourceWeights = [...]float64{1, 0.5, 0.25}
-
-// meanTauB is the weighted mean over the sources of src of the tau-b
-// between y and z within each source (sourceWeights; 1 beyond them); nil
-// src is one source.
-func meanTauB(y, z []float64, src []int) float64 {
+// meanTauB is the mean over the sources of src of the tau-b between y and
+// z within each source, source k weighing weights[k]; nil src is one
+// source.
+func meanTauB(y, z []float64, src []int, weights []float64) float64 {
 	if src == nil {
 		return Agree(y, z).TauB
 	}
@@ -161,10 +150,7 @@ func meanTauB(y, z []float64, src []int) float64 {
 	sort.Ints(keys) // a fixed order: the sum is the same to the last bit every run
 	var sum, wsum float64
 	for _, k := range keys {
-		w := 1.0
-		if k < len(sourceWeights) {
-			w = sourceWeights[k]
-		}
+		w := weights[k]
 		sum += w * Agree(bySrc[k][0], bySrc[k][1]).TauB
 		wsum += w
 	}
