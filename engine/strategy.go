@@ -33,6 +33,7 @@ const (
 	techMultiColouring
 	techXChain
 	techXYChain
+	techALSXZ
 	techAIC
 	techForcingChain
 	techForcingNet
@@ -47,7 +48,7 @@ const MaxTier = 8
 
 // The tiers of the chain family.
 const (
-	tierChains  = 6 // remote pairs, colouring, X-chains, XY-chains, AICs
+	tierChains  = 6 // remote pairs, colouring, X-chains, XY-chains, ALS-XZ, AICs
 	tierForcing = 7 // forcing chains and nets
 )
 
@@ -122,6 +123,8 @@ var techniques = [numTechniques]technique{
 		func(f *finder) int { return findChains(f, techXChain) }},
 	techXYChain: {TechniqueInfo{"xy-chain", 6, "a candidate, as the start of a chain of bivalue cells"},
 		func(f *finder) int { return findChains(f, techXYChain) }},
+	techALSXZ: {TechniqueInfo{"als-xz", 6, "two almost locked sets without a common cell, a restricted common digit of theirs and another digit they share"},
+		findALSXZ},
 	techAIC: {TechniqueInfo{"aic", 6, "a candidate, as the start of an alternating inference chain"},
 		func(f *finder) int { return findChains(f, techAIC) }},
 	techForcingChain: {TechniqueInfo{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"}, findForcingChains},
@@ -191,6 +194,7 @@ type finder struct {
 	solution *Grid // the solution, used by trial's fallback only
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
+	alsCells   int          // cells of the smallest ALS-XZ (both sets) applied this round, 0 if none
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
 	deep       bool         // trial needed its fallback this round
 
@@ -235,6 +239,7 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
+	f.alsCells = 0
 	f.nakedSingles, f.boxSingles, f.lineSingles = 0, 0, 0
 	if f.chain != nil {
 		f.chain.ready, f.chain.coloured = false, false
