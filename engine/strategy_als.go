@@ -29,11 +29,12 @@ import (
 // alsMaxCells bounds the sets searched: 2 or 3 cells (build's loops), so
 // pairs of 4 to 6 cells, with at most alsMaxCells+1 digits per set. A
 // bivalue cell is an ALS of one cell too, but an ALS-XZ with one is an
-// XY-wing, XYZ-wing, WXYZ-wing or XY-chain the rater finds earlier:
-// allowing them changes the solve path of 2 of 3,451 hard puzzles of
-// ../shared/data, while they cost a third of the search. Sets of 4 cells
-// would double the cost of the search, which the rater's speed on the
-// hardest puzzles cannot afford (docs/rating.md).
+// XY-wing, XYZ-wing, WXYZ-wing or XY-chain the rater finds earlier: on
+// the 3,451 puzzles of ../shared/data/tdoku_magictour_top1465.txt and
+// calib_sudokuexchange_diabolical.tsv, allowing them adds ALS-XZ to 2
+// more puzzles and saves 4 of 1,574 forcing rounds, while they cost a
+// third of the search. Sets of 4 cells more than double its cost, which
+// the rater's speed on the hardest puzzles cannot afford (docs/rating.md).
 const alsMaxCells = 3
 
 // alsSet is one almost locked set of the round's board.
@@ -46,14 +47,15 @@ type alsSet struct {
 	first int32 // its entries, one per digit in increasing order, start at alsSearch.entries[first]
 }
 
-// alsEntry is one digit d of one ALS: the set's cells holding d, the
-// cells holding d that see all of those (the targets), and the next set
-// of its bucket (the sets holding d whose first cell holding d is the
-// same). It repeats the set's masks, read first when a bucket is searched.
+// alsEntry is one digit d of one ALS: the set's cells holding d (1 to 3,
+// the first repeated to fill holders), the cells holding d that see all of
+// those (the targets), and the next set of its bucket (the sets holding d
+// whose first cell holding d is the same). It repeats the set's masks,
+// read first when a bucket is searched.
 type alsEntry struct {
-	holders     cellSet
 	targets     cellSet
 	mask, reach uint16
+	holders     [alsMaxCells]uint8
 	set         int32 // index into alsSearch.sets
 	next        int32 // the next entry of the bucket, -1 at its end
 }
@@ -150,17 +152,19 @@ func (as *alsSearch) add(f *finder, u int, set, mask uint16) {
 	places := &f.places[u]
 	for k, m := 0, mask; m != 0; k, m = k+1, m&(m-1) {
 		d := bits.TrailingZeros16(m)
-		var hs cellSet
-		ts := as.holding[d]
-		for h := set & places[d]; h != 0; h &= h - 1 {
-			c := int(cells[bits.TrailingZeros16(h)])
-			hs.add(c)
-			ts = ts.and(peerSet[c])
+		e := alsEntry{targets: as.holding[d], mask: mask, set: int32(len(as.sets))}
+		h := set & places[d]
+		e.holders[0] = cells[bits.TrailingZeros16(h)]
+		e.holders[1], e.holders[2] = e.holders[0], e.holders[0]
+		for i := 0; h != 0; i, h = i+1, h&(h-1) {
+			c := cells[bits.TrailingZeros16(h)]
+			e.holders[i] = c
+			e.targets = e.targets.and(peerSet[c])
 		}
-		if !ts.empty() {
+		if !e.targets.empty() {
 			a.reach |= 1 << d
 		}
-		es[k] = alsEntry{holders: hs, targets: ts, mask: mask, set: int32(len(as.sets))}
+		es[k] = e
 	}
 	for k := range es {
 		es[k].reach = a.reach
@@ -203,7 +207,7 @@ func findALSXZ(f *finder) int {
 					for e := as.head[x][c]; e >= 0; e = as.entries[e].next {
 						eb := &as.entries[e]
 						zs := a.mask & a.reach & eb.mask & eb.reach &^ (1 << x)
-						if zs == 0 || !eb.holders.minus(ea.targets).empty() {
+						if zs == 0 || !ea.targets.has(int(eb.holders[0])) || !ea.targets.has(int(eb.holders[1])) || !ea.targets.has(int(eb.holders[2])) {
 							continue // nothing to remove, or x is not restricted
 						}
 						b := &as.sets[eb.set]
@@ -219,7 +223,7 @@ func findALSXZ(f *finder) int {
 		k = int(a.first)
 		for mx := a.mask; mx != 0; mx &= mx - 1 {
 			x := bits.TrailingZeros16(mx)
-			c := as.entries[k].holders.first()
+			c := int(as.entries[k].holders[0])
 			if !as.used[x].has(c) {
 				as.used[x].add(c)
 				as.head[x][c] = -1

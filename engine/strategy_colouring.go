@@ -173,14 +173,6 @@ func (s cellSet) minus(t cellSet) cellSet { return cellSet{s[0] &^ t[0], s[1] &^
 func (s cellSet) empty() bool             { return s[0]|s[1] == 0 }
 func (s cellSet) count() int              { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
 
-// first returns the lowest cell of s, which must not be empty.
-func (s cellSet) first() int {
-	if s[0] != 0 {
-		return bits.TrailingZeros64(s[0])
-	}
-	return 64 + bits.TrailingZeros64(s[1])
-}
-
 // cells returns the cells of s in increasing order.
 func (s cellSet) cells() []int {
 	var cs []int
