@@ -76,8 +76,9 @@ type technique struct {
 // added because it measurably improves agreement with human labels
 // (docs/rating.md); for the same reason tier 5 has the BUG+1 (Sudoku
 // Explainer 5.6). Above them come the chains human experts use (tier 6,
-// shortest first within each technique), forcing chains and nets (tier 7),
-// and trial only as the last resort (tier 8).
+// shortest first within each technique, with ALS-XZ between the XY-chains
+// and the AICs), forcing chains and nets (tier 7), and trial only as the
+// last resort (tier 8).
 //
 // The searches reach the table only through finder.techs: a package-level
 // table cannot be read by the functions it holds (an initialization cycle).
