@@ -32,9 +32,10 @@ import (
 // XY-wing, XYZ-wing, WXYZ-wing or XY-chain the rater finds earlier: on
 // the 3,451 puzzles of ../shared/data/tdoku_magictour_top1465.txt and
 // calib_sudokuexchange_diabolical.tsv, allowing them adds ALS-XZ to 2
-// more puzzles and saves 4 of 1,574 forcing rounds, while they cost a
-// third of the search. Sets of 4 cells more than double its cost, which
-// the rater's speed on the hardest puzzles cannot afford (docs/rating.md).
+// more puzzles and saves 4 of 1,574 forcing rounds, while they make the
+// search half as costly again. Sets of 4 cells more than double its cost,
+// which the rater's speed on the hardest puzzles cannot afford
+// (docs/rating.md).
 const alsMaxCells = 3
 
 // alsSet is one almost locked set of the round's board.
