@@ -51,14 +51,14 @@ type alsSet struct {
 // alsEntry is one digit d of one ALS: the set's cells holding d (1 to 3,
 // the first repeated to fill holders), the cells holding d that see all of
 // those (the targets), and the next set of its bucket (the sets holding d
-// whose first cell holding d is the same). It repeats the set's masks,
+// whose first cell holding d is the same). It repeats the set's digits,
 // read first when a bucket is searched.
 type alsEntry struct {
-	targets     cellSet
-	mask, reach uint16
-	holders     [alsMaxCells]uint8
-	set         int32 // index into alsSearch.sets
-	next        int32 // the next entry of the bucket, -1 at its end
+	targets cellSet
+	mask    uint16
+	holders [alsMaxCells]uint8
+	set     int32 // index into alsSearch.sets
+	next    int32 // the next entry of the bucket, -1 at its end
 }
 
 // alsSearch is the scratch of the ALS-XZ search, kept with the chain
@@ -147,16 +147,13 @@ func (as *alsSearch) add(f *finder, u int, set, mask uint16) {
 	for m := set; m != 0; m &= m - 1 {
 		a.cells.add(int(cells[bits.TrailingZeros16(m)]))
 	}
-	nd := Count(mask)
-	as.entries = slices.Grow(as.entries, nd)[:int(a.first)+nd]
-	es := as.entries[a.first:]
 	places := &f.places[u]
-	for k, m := 0, mask; m != 0; k, m = k+1, m&(m-1) {
+	for m := mask; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m)
 		e := alsEntry{targets: as.holding[d], mask: mask, set: int32(len(as.sets))}
 		h := set & places[d]
-		e.holders[0] = cells[bits.TrailingZeros16(h)]
-		e.holders[1], e.holders[2] = e.holders[0], e.holders[0]
+		c := cells[bits.TrailingZeros16(h)]
+		e.holders = [alsMaxCells]uint8{c, c, c}
 		for i := 0; h != 0; i, h = i+1, h&(h-1) {
 			c := cells[bits.TrailingZeros16(h)]
 			e.holders[i] = c
@@ -165,10 +162,7 @@ func (as *alsSearch) add(f *finder, u int, set, mask uint16) {
 		if !e.targets.empty() {
 			a.reach |= 1 << d
 		}
-		es[k] = e
-	}
-	for k := range es {
-		es[k].reach = a.reach
+		as.entries = append(as.entries, e)
 	}
 	as.sets = append(as.sets, a)
 }
@@ -207,12 +201,12 @@ func findALSXZ(f *finder) int {
 					c := w<<6 | bits.TrailingZeros64(m)
 					for e := as.head[x][c]; e >= 0; e = as.entries[e].next {
 						eb := &as.entries[e]
-						zs := a.mask & a.reach & eb.mask & eb.reach &^ (1 << x)
+						zs := a.mask & a.reach & eb.mask &^ (1 << x)
 						if zs == 0 || !ea.targets.has(int(eb.holders[0])) || !ea.targets.has(int(eb.holders[1])) || !ea.targets.has(int(eb.holders[2])) {
 							continue // nothing to remove, or x is not restricted
 						}
 						b := &as.sets[eb.set]
-						if !a.cells.and(b.cells).empty() {
+						if zs &= b.reach; zs == 0 || !a.cells.and(b.cells).empty() {
 							continue
 						}
 						s++
