@@ -71,8 +71,8 @@ type Rating struct {
 	// and 7 (forcing chains and nets).
 	ChainRounds, ForcingRounds int
 	// ChainKind is the hardest chain a round needed: over the chain rounds,
-	// the largest of each round's easiest technique, 1 (remote pair) to 6
-	// (AIC) in the order of Techniques. 0 without chains.
+	// the largest of each round's easiest technique, 1 (remote pair) to 7
+	// (AIC) in the order of Techniques (6 is ALS-XZ). 0 without chains.
 	ChainKind int
 	// NeedsChain reports a chain round where no almost-locked-set wing (a
 	// bivalue cell and an almost locked set of 3 to 5 cells, see
@@ -219,7 +219,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 					rt.NeedsChain = true
 				}
 				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
-				for id := techRemotePair; id < techForcingChain; id++ {
+				for id := techRemotePair; id <= techAIC; id++ {
 					if f.counts[id] > before[id] { // the easiest chain of the round
 						rt.ChainKind = max(rt.ChainKind, id-techRemotePair+1)
 						break

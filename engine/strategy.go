@@ -35,6 +35,7 @@ const (
 	techXChain
 	techXYChain
 	techAIC
+	techALSXZ
 	techForcingChain
 	techForcingNet
 	techTrial
@@ -42,14 +43,14 @@ const (
 )
 
 // MaxTier is the hardest strategy tier: trial, the last resort after the
-// chains (tier 6) and the forcing chains and nets (tier 7). Tiers 1–5 are
+// chains (tier 6) and ALS-XZ, forcing chains and nets (tier 7). Tiers 1–5 are
 // Cheng and Xiao's levels 1–5; their level 6 (trial) is split in three.
 const MaxTier = 8
 
 // The tiers of the chain family.
 const (
 	tierChains  = 6 // remote pairs, colouring, X-chains, XY-chains, AICs
-	tierForcing = 7 // forcing chains and nets
+	tierForcing = 7 // ALS-XZ, forcing chains and nets
 )
 
 // TechniqueInfo describes one human solving technique of the rater.
@@ -75,9 +76,12 @@ type technique struct {
 // where Sudoku Explainer's 4.0 puts it between swordfish and XYZ-wing),
 // added because it measurably improves agreement with human labels
 // (docs/rating.md); for the same reason tier 5 has the BUG+1 (Sudoku
-// Explainer 5.6). Above them come the chains human experts use (tier 6,
-// shortest first within each technique), forcing chains and nets (tier 7),
-// and trial only as the last resort (tier 8).
+// Explainer 5.6), and the unique rectangle (types 1, 2 and 4, tier 4,
+// where Sudoku Explainer rates it 4.5). Above them come the chains human
+// experts use (tier 6, the shortest first), ALS-XZ, forcing chains and nets
+// (tier 7: ALS-XZ, which Sudoku Explainer lacks and HoDoKu scores above
+// every AIC, rates puzzles like Sudoku Explainer only after every chain,
+// docs/rating.md), and trial only as the last resort (tier 8).
 //
 // The searches reach the table only through finder.techs: a package-level
 // table cannot be read by the functions it holds (an initialization cycle).
@@ -127,6 +131,8 @@ var techniques = [numTechniques]technique{
 		func(f *finder) int { return findChains(f, techXYChain) }},
 	techAIC: {TechniqueInfo{"aic", 6, "a candidate, as the start of an alternating inference chain"},
 		func(f *finder) int { return findChains(f, techAIC) }},
+	techALSXZ: {TechniqueInfo{"als-xz", 7, "two almost locked sets without a common cell, a restricted common digit of theirs and another digit they share"},
+		findALSXZ},
 	techForcingChain: {TechniqueInfo{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"}, findForcingChains},
 	techForcingNet:   {TechniqueInfo{"forcing-net", 7, "a cell with the fewest candidates, then a digit's two places in a unit, when no forcing chain was found"}, findForcingNets},
 	techTrial:        {TechniqueInfo{"trial", 8, "a cell with the fewest candidates, when nothing easier is left"}, findTrial},

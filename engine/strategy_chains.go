@@ -82,6 +82,7 @@ type chainSearch struct {
 	full  []uint64     // full[c·words:]: candidates reachable from component c
 	comp  [729]int16
 
+	als      alsSearch       // the round's almost locked sets, for ALS-XZ
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours  [9]colouring    // the clusters of each digit, computed once per round
 	coloured bool            // colours is for this round

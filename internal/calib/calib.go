@@ -323,7 +323,7 @@ func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
 // Explainer's rating shipped with coach and SudokuExchange, and coach's
 // levels.
 var (
-	logicWeights = []float64{1, 0.5, 0.25}
+	logicWeights = []float64{1, 0.6, 0.05}
 	chainWeights = []float64{1, 0.5}
 )
 

@@ -557,7 +557,7 @@ export interface components {
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
          */
-        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "forcing-chain" | "forcing-net" | "trial";
+        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "als-xz" | "aic" | "forcing-chain" | "forcing-net" | "trial";
         /** @description Applications of each technique on the solving path; techniques not used are left out. */
         TechniqueCounts: {
             /** @description Tier 1. */
@@ -608,6 +608,8 @@ export interface components {
             "x-chain"?: number;
             /** @description Tier 6. */
             "xy-chain"?: number;
+            /** @description Tier 6. */
+            "als-xz"?: number;
             /** @description Tier 6. */
             aic?: number;
             /** @description Tier 7. */
