@@ -20,8 +20,8 @@ func ExampleGenerate() {
 	fmt.Println(p.Puzzle)
 	fmt.Println(p.Level, p.Puzzle.Givens(), engine.Solve(p.Puzzle).Count)
 	// Output:
-	// ..4.8...96.84...27.2..6.4.3.........7.2.91..6.9..2..782...75...1...........9...3.
-	// hard 27 1
+	// 43.17..8.8..5.491.....6...4......82..25.....7....1....6.392..5..4....6.2..94.63..
+	// hard 30 1
 }
 
 // A symmetric, minimal puzzle.

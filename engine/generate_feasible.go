@@ -23,12 +23,13 @@ func tierFloor(t int) int { return min(t, tierChains) }
 // puzzle of the generator practically has: random masking of 1,500 grids
 // gave minimal puzzles of 21 to 28 givens (mean 24), none of 29 or more,
 // and the senior review's 300 minimal puzzles rated none easy. (Minimal
-// puzzles of 30 or more givens exist but are far rarer still.) Easy with
-// Minimal and no symmetry, which the model puts at 29 givens or more (the
-// fewest of an easy singles-only calibration puzzle, DefaultModel().Singles),
-// is rejected on this ground: the generator would fail after all of its
-// MaxAttempts grids. (With a symmetry, minimal puzzles of 30 to 33 givens
-// are common.)
+// puzzles of 30 or more givens exist but are far rarer still.) A level
+// whose singles-only scores need more givens than that (the fewest of a
+// singles-only calibration puzzle in its band, DefaultModel().Singles) is
+// rejected with Minimal and no symmetry on this ground: the generator
+// would fail after all of its MaxAttempts grids. (Easy needs 28 or more
+// under the committed model, so it is tried, and rarely found. With a
+// symmetry, minimal puzzles of 30 to 33 givens are common.)
 const minimalNoneMaxGivens = 28
 
 // scoreBand returns the scores [lo, hi) of level l under m; the zero Level

@@ -219,7 +219,6 @@ func TestGenerateErrors(t *testing.T) {
 		{Level: Evil, MaxScore: 0.001},
 		{Level: Easy, MinScore: 1.7},
 		{Level: Hard, MinTier: 3, MaxScore: 2.5},
-		{Level: Easy, Minimal: true},
 		{Level: Easy, MaxGivens: 18},
 		{Level: Medium, MinGivens: 35},
 		{Level: Medium, MinScore: 1.85, MinGivens: 27},

@@ -52,8 +52,12 @@ func TestDefaultModelAgreement(t *testing.T) {
 				tt.set.Name, a.Spearman, tt.minSpearman, c.Exact(), tt.minExact, c.Within1())
 		}
 	}
-	if p := AgreeOn(kd, score, 1, 2); p.Gamma < 0.85 {
-		t.Errorf("%s level 1 vs 2: gamma %.3f, want ≥ 0.85", kd.Name, p.Gamma)
+	// KrazyDad tells its two easiest levels apart by givens; coach and
+	// Sudoku Explainer, which the singles tier is also fitted on, by rounds
+	// and kinds of singles, so the full file's gamma is about 0.80 (0.87
+	// when KrazyDad alone was fitted, docs/rating.md).
+	if p := AgreeOn(kd, score, 1, 2); p.Gamma < 0.75 {
+		t.Errorf("%s level 1 vs 2: gamma %.3f, want ≥ 0.75", kd.Name, p.Gamma)
 	}
 }
 
