@@ -557,7 +557,7 @@ export interface components {
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
          */
-        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "als-xz" | "aic" | "forcing-chain" | "forcing-net" | "trial";
+        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "unique-rectangle" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "als-xz" | "forcing-chain" | "forcing-net" | "trial";
         /** @description Applications of each technique on the solving path; techniques not used are left out. */
         TechniqueCounts: {
             /** @description Tier 1. */
@@ -592,6 +592,8 @@ export interface components {
             "xyz-wing"?: number;
             /** @description Tier 4. */
             "turbot-fish"?: number;
+            /** @description Tier 4. */
+            "unique-rectangle"?: number;
             /** @description Tier 5. */
             jellyfish?: number;
             /** @description Tier 5. */
@@ -609,9 +611,9 @@ export interface components {
             /** @description Tier 6. */
             "xy-chain"?: number;
             /** @description Tier 6. */
-            "als-xz"?: number;
-            /** @description Tier 6. */
             aic?: number;
+            /** @description Tier 7. */
+            "als-xz"?: number;
             /** @description Tier 7. */
             "forcing-chain"?: number;
             /** @description Tier 7. */
