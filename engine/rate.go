@@ -75,7 +75,7 @@ type Rating struct {
 	// (AIC) in the order of Techniques (6 is ALS-XZ). 0 without chains.
 	ChainKind int
 	// NeedsChain reports a chain round where no almost-locked-set wing (a
-	// bivalue cell and an almost locked set of 3 to 5 cells, see
+	// bivalue cell and an almost locked set of 3 or 4 cells, see
 	// wingExists) could have removed a candidate either: only a chain got
 	// through there.
 	NeedsChain bool

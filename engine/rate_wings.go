@@ -4,17 +4,17 @@ import "math/bits"
 
 // wingExists reports whether an almost-locked-set wing removes a
 // candidate of b: a bivalue cell w = {x, z} and an almost locked set A (3
-// to 5 cells of one unit holding one digit more than they are cells, x and
+// or 4 cells of one unit holding one digit more than they are cells, x and
 // z among them) where every cell of A holding x sees w, and a cell outside
 // A seeing w and every cell of A holding z has z. (If w is x, A loses x
 // and is locked on its other digits, z among them; so z is in w or in A.)
-// Sudoku Explainer knows these as the WXYZ- to UVWXYZ-wings (5.5–6.6),
+// Sudoku Explainer knows these as the WXYZ- and VWXYZ-wings (5.5–6.4),
 // below every chain (6.5 and up): a chain round where such a wing exists
 // is easier than one where only a chain gets through (Rating.NeedsChain).
 // The rater reads this only as a feature of the round: it does not apply
 // the wing (doing so measurably agreed less with Sudoku Explainer and
-// coach, docs/rating.md). Cost: the sets of up to 5 cells of each unit
-// holding at most 6 digits, and for each the bivalue cells holding two of
+// coach, docs/rating.md). Cost: the sets of up to 4 cells of each unit
+// holding at most 5 digits, and for each the bivalue cells holding two of
 // its digits; it stops at the first wing.
 func wingExists(b *Board) bool {
 	_, _, ok := wing(b)
@@ -31,7 +31,7 @@ func wing(b *Board) (cell, digit int, ok bool) {
 			ws.holding[bits.TrailingZeros16(mm)].add(c)
 		}
 		if Count(m) == 2 {
-			ws.bival[m].add(c)
+			ws.bival[pairIndex(m)].add(c)
 			ws.masks |= 1 << pairIndex(m)
 		}
 	}
@@ -42,7 +42,7 @@ func wing(b *Board) (cell, digit int, ok bool) {
 		var pos [9]uint8
 		n := 0
 		for i, c := range units[u] {
-			if m := b.Cands[c]; m != 0 && Count(m) <= 6 {
+			if m := b.Cands[c]; m != 0 && Count(m) <= 5 {
 				pos[n] = uint8(i)
 				n++
 			}
@@ -57,13 +57,13 @@ func wing(b *Board) (cell, digit int, ok bool) {
 					return true
 				}
 			}
-			if depth == 5 {
+			if depth == 4 {
 				return false
 			}
 			for i := from; i < n; i++ {
 				c := int(units[u][pos[i]])
 				un := union | b.Cands[c]
-				if Count(un) > 6 {
+				if Count(un) > 5 {
 					continue
 				}
 				s := set
@@ -84,8 +84,8 @@ func wing(b *Board) (cell, digit int, ok bool) {
 // wingScan is a board's cells by candidate and its bivalue cells by pair.
 type wingScan struct {
 	holding [9]cellSet
-	bival   [512]cellSet // bival[pair mask]: the cells holding just that pair
-	masks   uint64       // bit pairIndex(m) for each pair m with a bivalue cell
+	bival   [36]cellSet // bival[pairIndex(m)]: the cells holding just the pair m
+	masks   uint64      // bit pairIndex(m) for each pair m with a bivalue cell
 }
 
 // pairIndex numbers a two-digit mask 0..35.
@@ -110,7 +110,7 @@ func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
 			zi := bits.TrailingZeros16(z)
 			zs := set.and(ws.holding[zi])
 			for k := range 2 {
-				for m := ws.bival[x|z][k]; m != 0; m &= m - 1 {
+				for m := ws.bival[pairIndex(x|z)][k]; m != 0; m &= m - 1 {
 					w := k<<6 | bits.TrailingZeros64(m)
 					if set.has(w) {
 						continue
