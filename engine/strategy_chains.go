@@ -122,14 +122,12 @@ func (f *finder) release() {
 // candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
-	var idx [81][9]int16
 	var holding [9]cellSet // the cells holding each digit
 	cs.cands = cs.cands[:0]
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm)
 			holding[d].add(c)
-			idx[c][d] = int16(len(cs.cands))
 			cs.index[c][d] = int16(len(cs.cands))
 			cs.cands = append(cs.cands, int16(9*c+d))
 		}
@@ -151,7 +149,7 @@ func (cs *chainSearch) refute(f *finder) {
 	for j, k := range cs.cands {
 		x, e := int(k)/9, int(k)%9
 		if m := b.Cands[x] &^ (1 << e); Count(m) == 1 {
-			strong[j][nStrong[j]] = idx[x][bits.TrailingZeros16(m)]
+			strong[j][nStrong[j]] = cs.index[x][bits.TrailingZeros16(m)]
 			nStrong[j]++
 		}
 		for _, u := range cellUnits[x] {
@@ -160,7 +158,7 @@ func (cs *chainSearch) refute(f *finder) {
 				if y == x {
 					y = int(units[u][15-bits.LeadingZeros16(p)])
 				}
-				strong[j][nStrong[j]] = idx[y][e]
+				strong[j][nStrong[j]] = cs.index[y][e]
 				nStrong[j]++
 			}
 		}
@@ -176,12 +174,12 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 		}
 		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
-			link(idx[c][bits.TrailingZeros16(m)])
+			link(cs.index[c][bits.TrailingZeros16(m)])
 		}
 		ps := peerSet[c].and(holding[d])
 		for x := range 2 {
 			for m := ps[x]; m != 0; m &= m - 1 {
-				link(idx[x<<6|bits.TrailingZeros64(m)][d])
+				link(cs.index[x<<6|bits.TrailingZeros64(m)][d])
 			}
 		}
 	}
