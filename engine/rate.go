@@ -132,7 +132,8 @@ func Explain(g Grid) (Rating, []Step, error) {
 // under every model. A Rater never changes, so it is safe for concurrent
 // use.
 type Rater struct {
-	model ScoreModel
+	model   ScoreModel
+	noCache bool // search every part every round (tests: the cache changes nothing)
 }
 
 // defaultRater is the Rater of Rate and Explain.
@@ -182,6 +183,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
 	rt.LineRounds, rt.NakedRounds = singlesWalk(b)
 	f := newFinder(explain, &res.Solution)
+	f.cache.off = r.noCache
 	defer f.release()
 	var path []Step
 	var density float64
@@ -234,8 +236,14 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 			if explain {
 				path = appendRound(path, &b, f.steps)
 			}
+			cands := b.Cands
 			if err := applyRound(&b, f, &res.Solution); err != nil {
 				return rt, nil, err
+			}
+			for c := range 81 {
+				if b.Cands[c] != cands[c] {
+					f.cache.changed(c, cands[c], b.Cands[c])
+				}
 			}
 			progressed = true
 			break

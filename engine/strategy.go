@@ -201,6 +201,7 @@ type finder struct {
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
+	cache      searchCache  // the vain parts of tiers 2–5's searches
 	deep       bool         // trial needed its fallback this round
 }
 

@@ -17,6 +17,11 @@ var fishLines = [2]string{"rows", "columns"}
 func findFish(f *finder, k, tech int) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
+		if n, ok := f.cache.get(cacheFish+k-2, d, f.cache.digit(d)); ok {
+			s += n
+			continue
+		}
+		s0, apps := s, f.apps
 		for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
 			var eligible uint16
 			for i := range 9 {
@@ -53,6 +58,7 @@ func findFish(f *finder, k, tech int) int {
 				})
 			})
 		}
+		f.cache.put(cacheFish+k-2, d, f.cache.digit(d), s-s0, apps == f.apps)
 	}
 	return s
 }
@@ -85,6 +91,11 @@ func findTurbotFish(f *finder) int {
 	s := 0
 	var links [27][2]int
 	for d := 1; d <= 9; d++ {
+		if n, ok := f.cache.get(cacheTurbot, d, f.cache.digit(d)); ok {
+			s += n
+			continue
+		}
+		s0, apps := s, f.apps
 		n := 0
 		for u := range units {
 			p := f.places[u][d-1]
@@ -119,6 +130,7 @@ func findTurbotFish(f *finder) int {
 				}
 			}
 		}
+		f.cache.put(cacheTurbot, d, f.cache.digit(d), s-s0, apps == f.apps)
 	}
 	return s
 }

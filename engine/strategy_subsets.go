@@ -81,6 +81,12 @@ func binomial(n, k int) int {
 func findNakedSubsets(f *finder, k, tech int) int {
 	s := 0
 	for u := range units {
+		if n, ok := f.cache.get(cacheNaked+k-2, u, f.cache.unit(u)); ok {
+			s += n
+			continue
+		}
+		apps := f.apps
+		su := 0
 		var eligible uint16
 		for i, c := range units[u] {
 			if n := Count(f.b.Cands[c]); n >= 2 && n <= k {
@@ -88,13 +94,14 @@ func findNakedSubsets(f *finder, k, tech int) int {
 			}
 		}
 		if Count(eligible) < k {
+			f.cache.put(cacheNaked+k-2, u, f.cache.unit(u), 0, apps == f.apps)
 			continue
 		}
 		var masks [9]uint16
 		for i, c := range units[u] {
 			masks[i] = f.b.Cands[c]
 		}
-		s += kSubsets(&masks, eligible, k, func(sub, union uint16) {
+		su = kSubsets(&masks, eligible, k, func(sub, union uint16) {
 			for i, c := range units[u] {
 				if sub&(1<<i) == 0 {
 					f.eliminate(int(c), union)
@@ -105,6 +112,8 @@ func findNakedSubsets(f *finder, k, tech int) int {
 					strings.ReplaceAll(f.techs[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
 			})
 		})
+		s += su
+		f.cache.put(cacheNaked+k-2, u, f.cache.unit(u), su, apps == f.apps)
 	}
 	return s
 }
@@ -116,6 +125,12 @@ func findNakedSubsets(f *finder, k, tech int) int {
 func findHiddenSubsets(f *finder, k, tech int) int {
 	s := 0
 	for u := range units {
+		if n, ok := f.cache.get(cacheHidden+k-2, u, f.cache.unit(u)); ok {
+			s += n
+			continue
+		}
+		apps := f.apps
+		su := 0
 		var eligible uint16 // digit bits
 		for d := 1; d <= 9; d++ {
 			if n := Count(f.places[u][d-1]); n >= 2 && n <= k {
@@ -123,11 +138,12 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 			}
 		}
 		if Count(eligible) < k {
+			f.cache.put(cacheHidden+k-2, u, f.cache.unit(u), 0, apps == f.apps)
 			continue
 		}
 		// positions are digits−1 here, so eligible and the subsets are
 		// digit masks as Bit makes them
-		s += kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
+		su = kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
 			for m := where; m != 0; m &= m - 1 {
 				f.eliminate(int(units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
 			}
@@ -136,6 +152,8 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 					strings.ReplaceAll(f.techs[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
 			})
 		})
+		s += su
+		f.cache.put(cacheHidden+k-2, u, f.cache.unit(u), su, apps == f.apps)
 	}
 	return s
 }

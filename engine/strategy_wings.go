@@ -112,6 +112,11 @@ func findWXYZWing(f *finder) int {
 		if n := Count(pm); n < 2 || n > 4 {
 			continue
 		}
+		if n, ok := f.cache.get(cacheWXYZ, p, f.cache.peers(p)); ok {
+			s += n
+			continue
+		}
+		s0, apps := s, f.apps
 		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool {
 			n := Count(m)
 			return n >= 2 && n <= 4 && Count(m|pm) <= 4
@@ -166,6 +171,7 @@ func findWXYZWing(f *finder) int {
 				}
 			}
 		}
+		f.cache.put(cacheWXYZ, p, f.cache.peers(p), s-s0, apps == f.apps)
 	}
 	return s
 }
