@@ -109,10 +109,10 @@ type Rating struct {
 // values: isomorphic puzzles get the same rating.
 //
 // Cost: one Solve, then a few rounds of strategy search; trial is bounded
-// (see findTrial). Rating allocates a few small objects, the Counts map
-// among them: 5 allocations, under 2 KB, per puzzle in BenchmarkRate
-// (`go test ./engine -run XXX -bench 'BenchmarkRate$' -benchmem` on
-// ../shared/data/calib_krazydad.tsv).
+// (see findTrial). Rating allocates a few objects, the Counts map among
+// them: 5 allocations, about 10 KB (the finder and its search cache), per
+// puzzle in BenchmarkRate (`go test ./engine -run XXX -bench
+// 'BenchmarkRate$' -benchmem` on ../shared/data/calib_krazydad.tsv).
 //
 // Rate scores with the committed model (DefaultModel); NewRater rates with
 // another.
