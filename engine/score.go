@@ -141,10 +141,11 @@ func (m *ScoreModel) Level(score float64) Level {
 
 // defaultModel is the committed model: the output of
 // `go run ./cmd/sudoku calibrate` on ../shared/data/calib_krazydad.tsv
-// (tiers 1–5, cuts), calib_coach.tsv (tiers 6–8 on its SE ratings, cuts)
-// and calib_sudokuexchange_diabolical.tsv (tiers 6–8 on its SE ratings),
-// with WNEFLambda as that command fitted it; docs/rating.md shows its
-// agreement. Read it through DefaultModel.
+// (tiers 1–5, cuts), calib_coach.tsv (tiers 1–5 on its levels, tiers 6–8
+// on its SE ratings and levels, cuts), se_rated.tsv (tiers 1–5 on its SE
+// ratings) and calib_sudokuexchange_diabolical.tsv (tiers 6–8 on its SE
+// ratings), with WNEFLambda as that command fitted it; docs/rating.md
+// shows its agreement. Read it through DefaultModel.
 var defaultModel = ScoreModel{
 	Weights: [numGroups][NumFeatures]float64{
 		{0.273984, -0.329406, -0.141041, -0.192566, 0.0255524, 0, 0, -1.97518, 0, 0.0183352, 0.12076, -0.0149327, 0, 0, 0, 0},

@@ -116,8 +116,9 @@ func (f *finder) release() {
 // reachable from it (closure) meet weak[q]; a breadth-first search over the
 // step sets from q finds its shortest chain: the first layer k whose set
 // meets weak[q] gives a chain of 2k+1 links. Only chains no longer than
-// the shortest so far are searched for; cs.links keeps each candidate's. Candidates are numbered compactly, so
-// a set is ⌈n/64⌉ words for the board's n candidates (at most 12). Cost:
+// the shortest so far are searched for; cs.links keeps each candidate's.
+// Candidates are numbered compactly, so a set is ⌈n/64⌉ words for the
+// board's n candidates (at most 12). Cost:
 // the closure's, plus O(reached · words) word operations per refuted
 // candidate.
 func (cs *chainSearch) refute(f *finder) {

@@ -52,8 +52,8 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	lambda, rho := calib.FitLambda(kd, coach)
 	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
 	m := calib.Fit(kd, coach, sx, se)
-	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on %s's labels, tiers 6–8 on the SE ratings of %s and %s, cuts on the first two):\n\n%s\n\n",
-		kd.Name, coach.Name, sx.Name, calib.GoSource(&m))
+	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on the labels of %s and %s and the SE ratings of %s, tiers 6–8 on the SE ratings of %s and %s and the labels of the first, cuts on %s and %s):\n\n%s\n\n",
+		kd.Name, coach.Name, se.Name, coach.Name, sx.Name, kd.Name, coach.Name, calib.GoSource(&m))
 	committed := engine.DefaultModel()
 	report, name := &committed, "committed engine.DefaultModel()"
 	if *fitted {
