@@ -17,15 +17,16 @@ type searchCache struct {
 	at       [numCached][81]uint32 // the version s was computed at, plus 1; 0 if none
 }
 
-// The cached searches: subsets per unit, fish and turbot fish per digit,
-// WXYZ-wings per pivot.
+// The cached searches: subsets per unit, fish, turbot fish and
+// three-link fish per digit, WXYZ-wings per pivot.
 const (
-	cacheNaked  = iota // naked pairs, triples, quads: + k − 2
-	cacheHidden = cacheNaked + 3
-	cacheFish   = cacheHidden + 3 // X-wing, swordfish, jellyfish: + k − 2
-	cacheTurbot = cacheFish + 3
-	cacheWXYZ   = cacheTurbot + 1
-	numCached   = cacheWXYZ + 1
+	cacheNaked     = iota // naked pairs, triples, quads: + k − 2
+	cacheHidden    = cacheNaked + 3
+	cacheFish      = cacheHidden + 3 // X-wing, swordfish, jellyfish: + k − 2
+	cacheTurbot    = cacheFish + 3
+	cacheWXYZ      = cacheTurbot + 1
+	cacheThreeLink = cacheWXYZ + 1
+	numCached      = cacheThreeLink + 1
 )
 
 // unit is the version of unit u's cells.

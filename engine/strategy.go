@@ -28,6 +28,7 @@ const (
 	techUniqueRectangle
 	techJellyfish
 	techWXYZWing
+	techThreeLinkFish
 	techBUGPlusOne
 	techRemotePair
 	techSimpleColouring
@@ -120,6 +121,8 @@ var techniques = [numTechniques]technique{
 		func(f *finder) int { return findFish(f, 4, techJellyfish) }},
 	techWXYZWing: {TechniqueInfo{"wxyz-wing", 5, "a pivot and 3 of its peers, each with 2 to 4 candidates, holding 4 digits together"},
 		findWXYZWing},
+	techThreeLinkFish: {TechniqueInfo{"three-link-fish", 5, "a digit and three of its strong links chained by cells that see each other, on six cells"},
+		findThreeLinkFish},
 	techBUGPlusOne: {TechniqueInfo{"bug-plus-one", 5, "the board, when all but one empty cell have two candidates"}, findBUGPlusOne},
 	techRemotePair: {TechniqueInfo{"remote-pair", 6, "a candidate and a pair of digits held by a bivalue cell, as the start of a chain of cells holding that pair"},
 		func(f *finder) int { return findChains(f, techRemotePair) }},

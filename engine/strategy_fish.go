@@ -134,3 +134,77 @@ func findTurbotFish(f *finder) int {
 	}
 	return s
 }
+
+// findThreeLinkFish finds the three-strong-link chains on one digit, the
+// turbot fish with a third strong link (Sudoku Explainer's 3-strong-link
+// fish, 5.4–5.5): strong links L1, L2, L3 on six different cells, an end
+// of L1 seeing an end of L2 and L2's other end seeing an end of L3. Then
+// L1's other end or L3's other end holds the digit (were L1's free end
+// not the digit, L1's joined end would be, so L2's joined end would not,
+// L2's other end would, and L3's joined end would not: L3's free end
+// would), and a cell seeing both free ends loses it. A possible
+// application is a digit and such a chain of three strong links.
+func findThreeLinkFish(f *finder) int {
+	s := 0
+	var links [27][2]int
+	for d := 1; d <= 9; d++ {
+		if n, ok := f.cache.get(cacheThreeLink, d, f.cache.digit(d)); ok {
+			s += n
+			continue
+		}
+		s0, apps := s, f.apps
+		n := 0
+		for u := range units {
+			if p := f.places[u][d-1]; Count(p) == 2 {
+				links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
+				n++
+			}
+		}
+		for j := range n { // the middle link
+			m := links[j]
+			for i := range n {
+				for k := i + 1; k < n; k++ {
+					if i == j || k == j {
+						continue
+					}
+					for _, o := range [2][2]int{{0, 1}, {1, 0}} {
+						// L_i joins the middle's end m[o0], L_k its end m[o1].
+						a, ea, oka := joined(links[i], m[o[0]], m)
+						c, ec, okc := joined(links[k], m[o[1]], m)
+						if !oka || !okc || a == c || a == ec || ea == c || ea == ec {
+							continue
+						}
+						s++
+						f.eliminateSeeingAll(Bit(d), ea, ec)
+						if f.progress {
+							f.commit(techThreeLinkFish, f.cells(ea, a, m[o[0]], m[o[1]], c, ec), func() string {
+								return fmt.Sprintf("three-link fish on %d: %s or %s is %d, %s or %s is %d, %s or %s is %d, and %s sees %s, %s sees %s, so %s or %s is %d: remove %s.",
+									d, CellName(ea), CellName(a), d, CellName(m[o[0]]), CellName(m[o[1]]), d, CellName(c), CellName(ec), d,
+									CellName(a), CellName(m[o[0]]), CellName(m[o[1]]), CellName(c), CellName(ea), CellName(ec), d, f.elimText())
+							})
+						}
+					}
+				}
+			}
+		}
+		f.cache.put(cacheThreeLink, d, f.cache.digit(d), s-s0, apps == f.apps)
+	}
+	return s
+}
+
+// joined reports whether strong link l joins cell x of the middle link m:
+// one end of l (a) sees x, neither end is a cell of m; it returns that end
+// and l's other end (its free end).
+func joined(l [2]int, x int, m [2]int) (a, free int, ok bool) {
+	for _, e := range l {
+		if e == m[0] || e == m[1] {
+			return 0, 0, false
+		}
+	}
+	for o := range 2 {
+		if peerSet[l[o]].has(x) {
+			return l[o], l[1-o], true
+		}
+	}
+	return 0, 0, false
+}
