@@ -111,6 +111,11 @@ func TestChainFamilyOnData(t *testing.T) {
 	for i := 0; i < len(hard); i += 4 {
 		ps = append(ps, hard[i])
 	}
+	// Remote pairs are rare once the shortest chains and the three-link
+	// fish come first: QQWing's random puzzles have a few.
+	for _, r := range datasettest.Load(t, dataset.QQWingAnyStats, 0) {
+		ps = append(ps, r.Puzzle())
+	}
 	seen := make(map[string]int)
 	for _, p := range ps {
 		for _, st := range replayExplain(t, p, seen) {
