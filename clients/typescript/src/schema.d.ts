@@ -557,7 +557,7 @@ export interface components {
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
          */
-        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "unique-rectangle" | "jellyfish" | "wxyz-wing" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "als-xz" | "forcing-chain" | "forcing-net" | "trial";
+        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "unique-rectangle" | "jellyfish" | "wxyz-wing" | "three-link-fish" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "als-xz" | "forcing-chain" | "forcing-net" | "trial";
         /** @description Applications of each technique on the solving path; techniques not used are left out. */
         TechniqueCounts: {
             /** @description Tier 1. */
@@ -598,6 +598,8 @@ export interface components {
             jellyfish?: number;
             /** @description Tier 5. */
             "wxyz-wing"?: number;
+            /** @description Tier 5. */
+            "three-link-fish"?: number;
             /** @description Tier 5. */
             "bug-plus-one"?: number;
             /** @description Tier 6. */
