@@ -162,27 +162,38 @@ func findThreeLinkFish(f *finder) int {
 		}
 		for j := range n { // the middle link
 			m := links[j]
-			for i := range n {
-				for k := i + 1; k < n; k++ {
-					if i == j || k == j {
+			// the links joined at each end of the middle one, with their
+			// joined and free ends
+			var at [2][27][3]int
+			var na [2]int
+			for o := range 2 {
+				if o == 1 && na[0] == 0 {
+					break // nothing joins the first end
+				}
+				for i := range n {
+					if i == j {
 						continue
 					}
-					for _, o := range [2][2]int{{0, 1}, {1, 0}} {
-						// L_i joins the middle's end m[o0], L_k its end m[o1].
-						a, ea, oka := joined(links[i], m[o[0]], m)
-						c, ec, okc := joined(links[k], m[o[1]], m)
-						if !oka || !okc || a == c || a == ec || ea == c || ea == ec {
-							continue
-						}
-						s++
-						f.eliminateSeeingAll(Bit(d), ea, ec)
-						if f.progress {
-							f.commit(techThreeLinkFish, f.cells(ea, a, m[o[0]], m[o[1]], c, ec), func() string {
-								return fmt.Sprintf("three-link fish on %d: %s or %s is %d, %s or %s is %d, %s or %s is %d, and %s sees %s, %s sees %s, so %s or %s is %d: remove %s.",
-									d, CellName(ea), CellName(a), d, CellName(m[o[0]]), CellName(m[o[1]]), d, CellName(c), CellName(ec), d,
-									CellName(a), CellName(m[o[0]]), CellName(m[o[1]]), CellName(c), CellName(ea), CellName(ec), d, f.elimText())
-							})
-						}
+					if a, e, ok := joined(links[i], m[o], m); ok {
+						at[o][na[o]] = [3]int{i, a, e}
+						na[o]++
+					}
+				}
+			}
+			for _, x := range at[0][:na[0]] {
+				for _, y := range at[1][:na[1]] {
+					a, ea, c, ec := x[1], x[2], y[1], y[2]
+					if x[0] == y[0] || a == c || a == ec || ea == c || ea == ec {
+						continue
+					}
+					s++
+					f.eliminateSeeingAll(Bit(d), ea, ec)
+					if f.progress {
+						f.commit(techThreeLinkFish, f.cells(ea, a, m[0], m[1], c, ec), func() string {
+							return fmt.Sprintf("three-link fish on %d: %s or %s is %d, %s or %s is %d, %s or %s is %d, and %s sees %s, %s sees %s, so %s or %s is %d: remove %s.",
+								d, CellName(ea), CellName(a), d, CellName(m[0]), CellName(m[1]), d, CellName(c), CellName(ec), d,
+								CellName(a), CellName(m[0]), CellName(m[1]), CellName(c), CellName(ea), CellName(ec), d, f.elimText())
+						})
 					}
 				}
 			}
