@@ -96,15 +96,7 @@ func findTurbotFish(f *finder) int {
 			continue
 		}
 		s0, apps := s, f.apps
-		n := 0
-		for u := range units {
-			p := f.places[u][d-1]
-			if Count(p) != 2 {
-				continue
-			}
-			links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
-			n++
-		}
+		n := strongLinks(f, d, &links)
 		for i := range n {
 			for j := i + 1; j < n; j++ {
 				a, b := links[i], links[j]
@@ -153,13 +145,7 @@ func findThreeLinkFish(f *finder) int {
 			continue
 		}
 		s0, apps := s, f.apps
-		n := 0
-		for u := range units {
-			if p := f.places[u][d-1]; Count(p) == 2 {
-				links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
-				n++
-			}
-		}
+		n := strongLinks(f, d, &links)
 		for j := range n { // the middle link
 			m := links[j]
 			// the links joined at each end of the middle one, with their
@@ -201,6 +187,19 @@ func findThreeLinkFish(f *finder) int {
 		f.cache.put(cacheThreeLink, d, f.cache.digit(d), s-s0, apps == f.apps)
 	}
 	return s
+}
+
+// strongLinks puts the strong links of digit d (the two places of each
+// unit where it has exactly two) in links and returns how many there are.
+func strongLinks(f *finder, d int, links *[27][2]int) int {
+	n := 0
+	for u := range units {
+		if p := f.places[u][d-1]; Count(p) == 2 {
+			links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
+			n++
+		}
+	}
+	return n
 }
 
 // joined reports whether strong link l joins cell x of the middle link m:
