@@ -69,3 +69,16 @@ func (sc *searchCache) changed(c int, old, now uint16) {
 		sc.digitVer[Digit(m&-m)]++
 	}
 }
+
+// cached returns the possible applications of part i of search at version
+// ver: from the cache, or by running part and keeping its count when it
+// found no valid application.
+func (f *finder) cached(search, i int, ver uint32, part func() int) int {
+	if n, ok := f.cache.get(search, i, ver); ok {
+		return n
+	}
+	apps := f.apps
+	n := part()
+	f.cache.put(search, i, ver, n, apps == f.apps)
+	return n
+}

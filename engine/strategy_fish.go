@@ -17,48 +17,49 @@ var fishLines = [2]string{"rows", "columns"}
 func findFish(f *finder, k, tech int) int {
 	s := 0
 	for d := 1; d <= 9; d++ {
-		if n, ok := f.cache.get(cacheFish+k-2, d, f.cache.digit(d)); ok {
-			s += n
+		s += f.cached(cacheFish+k-2, d, f.cache.digit(d), func() int { return fishOn(f, k, tech, d) })
+	}
+	return s
+}
+
+// fishOn is findFish on digit d.
+func fishOn(f *finder, k, tech, d int) int {
+	s := 0
+	for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
+		var eligible uint16
+		for i := range 9 {
+			if n := Count(f.places[9*o+i][d-1]); n >= 2 && n <= k {
+				eligible |= 1 << i
+			}
+		}
+		if Count(eligible) < k {
 			continue
 		}
-		s0, apps := s, f.apps
-		for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
-			var eligible uint16
-			for i := range 9 {
-				if n := Count(f.places[9*o+i][d-1]); n >= 2 && n <= k {
-					eligible |= 1 << i
-				}
-			}
-			if Count(eligible) < k {
-				continue
-			}
-			var masks [9]uint16
-			for i := range 9 {
-				masks[i] = f.places[9*o+i][d-1]
-			}
-			s += kSubsets(&masks, eligible, k, func(base, cover uint16) {
-				for m := cover; m != 0; m &= m - 1 {
-					cu := 9*(1-o) + bits.TrailingZeros16(m)
-					for i, c := range units[cu] {
-						if base&(1<<i) == 0 {
-							f.eliminate(int(c), Bit(d))
-						}
-					}
-				}
-				var cells []int
-				if f.explain {
-					for m := base; m != 0; m &= m - 1 {
-						u := 9*o + bits.TrailingZeros16(m)
-						cells = append(cells, unitCells(u, f.places[u][d-1])...)
-					}
-				}
-				f.commit(tech, cells, func() string {
-					return fmt.Sprintf("%s on %d: in %s %s, %d can only be in %s %s, so it can't be elsewhere in those %s: remove %s.",
-						f.techs[tech].Name, d, fishLines[o], linesText(base), d, fishLines[1-o], linesText(cover), fishLines[1-o], f.elimText())
-				})
-			})
+		var masks [9]uint16
+		for i := range 9 {
+			masks[i] = f.places[9*o+i][d-1]
 		}
-		f.cache.put(cacheFish+k-2, d, f.cache.digit(d), s-s0, apps == f.apps)
+		s += kSubsets(&masks, eligible, k, func(base, cover uint16) {
+			for m := cover; m != 0; m &= m - 1 {
+				cu := 9*(1-o) + bits.TrailingZeros16(m)
+				for i, c := range units[cu] {
+					if base&(1<<i) == 0 {
+						f.eliminate(int(c), Bit(d))
+					}
+				}
+			}
+			var cells []int
+			if f.explain {
+				for m := base; m != 0; m &= m - 1 {
+					u := 9*o + bits.TrailingZeros16(m)
+					cells = append(cells, unitCells(u, f.places[u][d-1])...)
+				}
+			}
+			f.commit(tech, cells, func() string {
+				return fmt.Sprintf("%s on %d: in %s %s, %d can only be in %s %s, so it can't be elsewhere in those %s: remove %s.",
+					f.techs[tech].Name, d, fishLines[o], linesText(base), d, fishLines[1-o], linesText(cover), fishLines[1-o], f.elimText())
+			})
+		})
 	}
 	return s
 }
@@ -89,40 +90,41 @@ func linesText(mask uint16) string {
 // other ends has the digit, which is removed: one of those ends holds it.
 func findTurbotFish(f *finder) int {
 	s := 0
-	var links [27][2]int
 	for d := 1; d <= 9; d++ {
-		if n, ok := f.cache.get(cacheTurbot, d, f.cache.digit(d)); ok {
-			s += n
-			continue
-		}
-		s0, apps := s, f.apps
-		n := strongLinks(f, d, &links)
-		for i := range n {
-			for j := i + 1; j < n; j++ {
-				a, b := links[i], links[j]
-				if a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] {
+		s += f.cached(cacheTurbot, d, f.cache.digit(d), func() int { return turbotOn(f, d) })
+	}
+	return s
+}
+
+// turbotOn is findTurbotFish on digit d.
+func turbotOn(f *finder, d int) int {
+	s := 0
+	var links [27][2]int
+	n := strongLinks(f, d, &links)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			a, b := links[i], links[j]
+			if a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] {
+				continue
+			}
+			s++
+			for _, o := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
+				// a[o0] sees b[o1]: then a's other end or b's other end holds d.
+				x, y := a[o[0]], b[o[1]]
+				if !peerSet[x].has(y) {
 					continue
 				}
-				s++
-				for _, o := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
-					// a[o0] sees b[o1]: then a's other end or b's other end holds d.
-					x, y := a[o[0]], b[o[1]]
-					if !peerSet[x].has(y) {
-						continue
-					}
-					e1, e2 := a[1-o[0]], b[1-o[1]]
-					f.eliminateSeeingAll(Bit(d), e1, e2)
-					if f.progress {
-						f.commit(techTurbotFish, f.cells(e1, x, y, e2), func() string {
-							return fmt.Sprintf("turbot fish on %d: %s or %s is %d, %s or %s is %d, and %s sees %s, so %s or %s is %d: remove %s.",
-								d, CellName(e1), CellName(x), d, CellName(y), CellName(e2), d, CellName(x), CellName(y), CellName(e1), CellName(e2), d, f.elimText())
-						})
-						break
-					}
+				e1, e2 := a[1-o[0]], b[1-o[1]]
+				f.eliminateSeeingAll(Bit(d), e1, e2)
+				if f.progress {
+					f.commit(techTurbotFish, f.cells(e1, x, y, e2), func() string {
+						return fmt.Sprintf("turbot fish on %d: %s or %s is %d, %s or %s is %d, and %s sees %s, so %s or %s is %d: remove %s.",
+							d, CellName(e1), CellName(x), d, CellName(y), CellName(e2), d, CellName(x), CellName(y), CellName(e1), CellName(e2), d, f.elimText())
+					})
+					break
 				}
 			}
 		}
-		f.cache.put(cacheTurbot, d, f.cache.digit(d), s-s0, apps == f.apps)
 	}
 	return s
 }
@@ -138,53 +140,54 @@ func findTurbotFish(f *finder) int {
 // application is a digit and such a chain of three strong links.
 func findThreeLinkFish(f *finder) int {
 	s := 0
-	var links [27][2]int
 	for d := 1; d <= 9; d++ {
-		if n, ok := f.cache.get(cacheThreeLink, d, f.cache.digit(d)); ok {
-			s += n
-			continue
-		}
-		s0, apps := s, f.apps
-		n := strongLinks(f, d, &links)
-		for j := range n { // the middle link
-			m := links[j]
-			// the links joined at each end of the middle one, with their
-			// joined and free ends
-			var at [2][27][3]int
-			var na [2]int
-			for o := range 2 {
-				if o == 1 && na[0] == 0 {
-					break // nothing joins the first end
-				}
-				for i := range n {
-					if i == j {
-						continue
-					}
-					if a, e, ok := joined(links[i], m[o], m); ok {
-						at[o][na[o]] = [3]int{i, a, e}
-						na[o]++
-					}
-				}
+		s += f.cached(cacheThreeLink, d, f.cache.digit(d), func() int { return threeLinkOn(f, d) })
+	}
+	return s
+}
+
+// threeLinkOn is findThreeLinkFish on digit d.
+func threeLinkOn(f *finder, d int) int {
+	s := 0
+	var links [27][2]int
+	n := strongLinks(f, d, &links)
+	for j := range n { // the middle link
+		m := links[j]
+		// the links joined at each end of the middle one, with their
+		// joined and free ends
+		var at [2][27][3]int
+		var na [2]int
+		for o := range 2 {
+			if o == 1 && na[0] == 0 {
+				break // nothing joins the first end
 			}
-			for _, x := range at[0][:na[0]] {
-				for _, y := range at[1][:na[1]] {
-					a, ea, c, ec := x[1], x[2], y[1], y[2]
-					if x[0] == y[0] || a == c || a == ec || ea == c || ea == ec {
-						continue
-					}
-					s++
-					f.eliminateSeeingAll(Bit(d), ea, ec)
-					if f.progress {
-						f.commit(techThreeLinkFish, f.cells(ea, a, m[0], m[1], c, ec), func() string {
-							return fmt.Sprintf("three-link fish on %d: %s or %s is %d, %s or %s is %d, %s or %s is %d, and %s sees %s, %s sees %s, so %s or %s is %d: remove %s.",
-								d, CellName(ea), CellName(a), d, CellName(m[0]), CellName(m[1]), d, CellName(c), CellName(ec), d,
-								CellName(a), CellName(m[0]), CellName(m[1]), CellName(c), CellName(ea), CellName(ec), d, f.elimText())
-						})
-					}
+			for i := range n {
+				if i == j {
+					continue
+				}
+				if a, e, ok := joined(links[i], m[o], m); ok {
+					at[o][na[o]] = [3]int{i, a, e}
+					na[o]++
 				}
 			}
 		}
-		f.cache.put(cacheThreeLink, d, f.cache.digit(d), s-s0, apps == f.apps)
+		for _, x := range at[0][:na[0]] {
+			for _, y := range at[1][:na[1]] {
+				a, ea, c, ec := x[1], x[2], y[1], y[2]
+				if x[0] == y[0] || a == c || a == ec || ea == c || ea == ec {
+					continue
+				}
+				s++
+				f.eliminateSeeingAll(Bit(d), ea, ec)
+				if f.progress {
+					f.commit(techThreeLinkFish, f.cells(ea, a, m[0], m[1], c, ec), func() string {
+						return fmt.Sprintf("three-link fish on %d: %s or %s is %d, %s or %s is %d, %s or %s is %d, and %s sees %s, %s sees %s, so %s or %s is %d: remove %s.",
+							d, CellName(ea), CellName(a), d, CellName(m[0]), CellName(m[1]), d, CellName(c), CellName(ec), d,
+							CellName(a), CellName(m[0]), CellName(m[1]), CellName(c), CellName(ea), CellName(ec), d, f.elimText())
+					})
+				}
+			}
+		}
 	}
 	return s
 }

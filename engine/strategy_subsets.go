@@ -81,41 +81,37 @@ func binomial(n, k int) int {
 func findNakedSubsets(f *finder, k, tech int) int {
 	s := 0
 	for u := range units {
-		if n, ok := f.cache.get(cacheNaked+k-2, u, f.cache.unit(u)); ok {
-			s += n
-			continue
-		}
-		apps := f.apps
-		su := 0
-		var eligible uint16
-		for i, c := range units[u] {
-			if n := Count(f.b.Cands[c]); n >= 2 && n <= k {
-				eligible |= 1 << i
-			}
-		}
-		if Count(eligible) < k {
-			f.cache.put(cacheNaked+k-2, u, f.cache.unit(u), 0, apps == f.apps)
-			continue
-		}
-		var masks [9]uint16
-		for i, c := range units[u] {
-			masks[i] = f.b.Cands[c]
-		}
-		su = kSubsets(&masks, eligible, k, func(sub, union uint16) {
-			for i, c := range units[u] {
-				if sub&(1<<i) == 0 {
-					f.eliminate(int(c), union)
-				}
-			}
-			f.commit(tech, f.unitCells(u, sub), func() string {
-				return fmt.Sprintf("%s: %s hold only %s between them, so no other cell of %s can: remove %s.",
-					strings.ReplaceAll(f.techs[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
-			})
-		})
-		s += su
-		f.cache.put(cacheNaked+k-2, u, f.cache.unit(u), su, apps == f.apps)
+		s += f.cached(cacheNaked+k-2, u, f.cache.unit(u), func() int { return nakedSubsetsIn(f, k, tech, u) })
 	}
 	return s
+}
+
+// nakedSubsetsIn is findNakedSubsets in unit u.
+func nakedSubsetsIn(f *finder, k, tech, u int) int {
+	var eligible uint16
+	for i, c := range units[u] {
+		if n := Count(f.b.Cands[c]); n >= 2 && n <= k {
+			eligible |= 1 << i
+		}
+	}
+	if Count(eligible) < k {
+		return 0
+	}
+	var masks [9]uint16
+	for i, c := range units[u] {
+		masks[i] = f.b.Cands[c]
+	}
+	return kSubsets(&masks, eligible, k, func(sub, union uint16) {
+		for i, c := range units[u] {
+			if sub&(1<<i) == 0 {
+				f.eliminate(int(c), union)
+			}
+		}
+		f.commit(tech, f.unitCells(u, sub), func() string {
+			return fmt.Sprintf("%s: %s hold only %s between them, so no other cell of %s can: remove %s.",
+				strings.ReplaceAll(f.techs[tech].Name, "-", " "), cellsText(unitCells(u, sub)), digitsText(union), UnitName(u), f.elimText())
+		})
+	})
 }
 
 // findHiddenSubsets finds hidden pairs, triples and quads (k = 2, 3, 4). A
@@ -125,35 +121,31 @@ func findNakedSubsets(f *finder, k, tech int) int {
 func findHiddenSubsets(f *finder, k, tech int) int {
 	s := 0
 	for u := range units {
-		if n, ok := f.cache.get(cacheHidden+k-2, u, f.cache.unit(u)); ok {
-			s += n
-			continue
-		}
-		apps := f.apps
-		su := 0
-		var eligible uint16 // digit bits
-		for d := 1; d <= 9; d++ {
-			if n := Count(f.places[u][d-1]); n >= 2 && n <= k {
-				eligible |= Bit(d)
-			}
-		}
-		if Count(eligible) < k {
-			f.cache.put(cacheHidden+k-2, u, f.cache.unit(u), 0, apps == f.apps)
-			continue
-		}
-		// positions are digits−1 here, so eligible and the subsets are
-		// digit masks as Bit makes them
-		su = kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
-			for m := where; m != 0; m &= m - 1 {
-				f.eliminate(int(units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
-			}
-			f.commit(tech, f.unitCells(u, where), func() string {
-				return fmt.Sprintf("%s: in %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
-					strings.ReplaceAll(f.techs[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
-			})
-		})
-		s += su
-		f.cache.put(cacheHidden+k-2, u, f.cache.unit(u), su, apps == f.apps)
+		s += f.cached(cacheHidden+k-2, u, f.cache.unit(u), func() int { return hiddenSubsetsIn(f, k, tech, u) })
 	}
 	return s
+}
+
+// hiddenSubsetsIn is findHiddenSubsets in unit u.
+func hiddenSubsetsIn(f *finder, k, tech, u int) int {
+	var eligible uint16 // digit bits
+	for d := 1; d <= 9; d++ {
+		if n := Count(f.places[u][d-1]); n >= 2 && n <= k {
+			eligible |= Bit(d)
+		}
+	}
+	if Count(eligible) < k {
+		return 0
+	}
+	// positions are digits−1 here, so eligible and the subsets are digit
+	// masks as Bit makes them
+	return kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
+		for m := where; m != 0; m &= m - 1 {
+			f.eliminate(int(units[u][bits.TrailingZeros16(m)]), AllDigits&^digits)
+		}
+		f.commit(tech, f.unitCells(u, where), func() string {
+			return fmt.Sprintf("%s: in %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
+				strings.ReplaceAll(f.techs[tech].Name, "-", " "), UnitName(u), digitsText(digits), cellsText(unitCells(u, where)), f.elimText())
+		})
+	})
 }

@@ -106,72 +106,73 @@ func findXYZWing(f *finder) int {
 // four digits together.
 func findWXYZWing(f *finder) int {
 	s := 0
-	var buf [20]int
 	for p := range 81 {
 		pm := f.b.Cands[p]
 		if n := Count(pm); n < 2 || n > 4 {
 			continue
 		}
-		if n, ok := f.cache.get(cacheWXYZ, p, f.cache.peers(p)); ok {
-			s += n
-			continue
-		}
-		s0, apps := s, f.apps
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool {
-			n := Count(m)
-			return n >= 2 && n <= 4 && Count(m|pm) <= 4
-		})
-		for i, a := range peers {
-			ca := f.b.Cands[a]
-			am := ca | pm
-			for j := i + 1; j < len(peers); j++ {
-				b := peers[j]
-				cb := f.b.Cands[b]
-				bm := am | cb
-				if Count(bm) > 4 {
+		s += f.cached(cacheWXYZ, p, f.cache.peers(p), func() int { return wxyzAt(f, p, pm) })
+	}
+	return s
+}
+
+// wxyzAt is findWXYZWing with pivot p holding pm.
+func wxyzAt(f *finder, p int, pm uint16) int {
+	s := 0
+	var buf [20]int
+	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool {
+		n := Count(m)
+		return n >= 2 && n <= 4 && Count(m|pm) <= 4
+	})
+	for i, a := range peers {
+		ca := f.b.Cands[a]
+		am := ca | pm
+		for j := i + 1; j < len(peers); j++ {
+			b := peers[j]
+			cb := f.b.Cands[b]
+			bm := am | cb
+			if Count(bm) > 4 {
+				continue
+			}
+			// The pivot sees a, b and c; a digit is unrestricted when
+			// two of a, b, c that don't see each other hold it.
+			var freeAB uint16
+			if !peerSet[a].has(b) {
+				freeAB = ca & cb
+			}
+			for _, c := range peers[j+1:] {
+				cc := f.b.Cands[c]
+				union := bm | cc
+				if Count(union) != 4 {
 					continue
 				}
-				// The pivot sees a, b and c; a digit is unrestricted when
-				// two of a, b, c that don't see each other hold it.
-				var freeAB uint16
-				if !peerSet[a].has(b) {
-					freeAB = ca & cb
+				s++
+				z := freeAB
+				if !peerSet[a].has(c) {
+					z |= ca & cc
 				}
-				for _, c := range peers[j+1:] {
-					cc := f.b.Cands[c]
-					union := bm | cc
-					if Count(union) != 4 {
-						continue
-					}
-					s++
-					z := freeAB
-					if !peerSet[a].has(c) {
-						z |= ca & cc
-					}
-					if !peerSet[b].has(c) {
-						z |= cb & cc
-					}
-					if Count(z) != 1 {
-						continue
-					}
-					cells := [4]int{p, a, b, c}
-					var holders [4]int
-					n := 0
-					for _, x := range cells {
-						if f.b.Cands[x]&z != 0 {
-							holders[n] = x
-							n++
-						}
-					}
-					f.eliminateSeeingAll(z, holders[:n]...)
-					f.commit(techWXYZWing, f.cells(p, a, b, c), func() string {
-						return fmt.Sprintf("wxyz-wing: %s, %s, %s and %s hold only %s, and only %s is in two of them that don't see each other, so one of them is %s: remove %s.",
-							CellName(p), CellName(a), CellName(b), CellName(c), digitsText(union), digitsText(z), digitsText(z), f.elimText())
-					})
+				if !peerSet[b].has(c) {
+					z |= cb & cc
 				}
+				if Count(z) != 1 {
+					continue
+				}
+				cells := [4]int{p, a, b, c}
+				var holders [4]int
+				n := 0
+				for _, x := range cells {
+					if f.b.Cands[x]&z != 0 {
+						holders[n] = x
+						n++
+					}
+				}
+				f.eliminateSeeingAll(z, holders[:n]...)
+				f.commit(techWXYZWing, f.cells(p, a, b, c), func() string {
+					return fmt.Sprintf("wxyz-wing: %s, %s, %s and %s hold only %s, and only %s is in two of them that don't see each other, so one of them is %s: remove %s.",
+						CellName(p), CellName(a), CellName(b), CellName(c), digitsText(union), digitsText(z), digitsText(z), f.elimText())
+				})
 			}
 		}
-		f.cache.put(cacheWXYZ, p, f.cache.peers(p), s-s0, apps == f.apps)
 	}
 	return s
 }
