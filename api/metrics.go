@@ -214,6 +214,16 @@ func (m *Metrics) Served(level engine.Level, fresh bool) {
 	m.served.WithLabelValues(level.String(), strconv.FormatBool(fresh)).Inc()
 }
 
+// ForgetClients deletes the client label's series of keys that left the
+// key file, so a process that sees many rotations over its life keeps only
+// the series of its current keys (and anonymous). A request still in
+// flight under a removed name may bring its series back once.
+func (m *Metrics) ForgetClients(names ...string) {
+	for _, n := range names {
+		m.clients.DeletePartialMatch(prometheus.Labels{"client": n})
+	}
+}
+
 func (m *Metrics) observeHTTP(method, route, client string, status int, d time.Duration) {
 	method = methodLabel(method)
 	code := strconv.Itoa(status)

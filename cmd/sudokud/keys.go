@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 	"time"
 
@@ -32,8 +33,10 @@ func loadKeys(path string) (*apikey.Ring, *apikey.File, error) {
 // watchKeys reloads the key file into ring when its content changes
 // (polled every interval) or on SIGHUP, until ctx ends; it returns once
 // its goroutine has stopped. A bad file leaves the last good keys in use
-// and is logged with its bad lines; keys are logged by name only.
-func watchKeys(ctx context.Context, log *zap.Logger, ring *apikey.Ring, f *apikey.File, interval time.Duration) (stop func()) {
+// and is logged with its bad lines; keys are logged by name only. After a
+// reload, forget gets the names that are no longer in the file (the
+// metrics drop their series).
+func watchKeys(ctx context.Context, log *zap.Logger, ring *apikey.Ring, f *apikey.File, interval time.Duration, forget func(names ...string)) (stop func()) {
 	hup := make(chan os.Signal, 1)
 	signal.Notify(hup, syscall.SIGHUP)
 	ctx, cancel := context.WithCancel(ctx)
@@ -52,6 +55,7 @@ func watchKeys(ctx context.Context, log *zap.Logger, ring *apikey.Ring, f *apike
 			case <-hup:
 				force = true
 			}
+			before := ring.Set().Names()
 			changed, err := f.Reload(ring, force)
 			switch {
 			case err != nil:
@@ -59,8 +63,20 @@ func watchKeys(ctx context.Context, log *zap.Logger, ring *apikey.Ring, f *apike
 					zap.Int("keys", ring.Set().Len()))
 			case changed:
 				log.Info("API keys reloaded", zap.Int("keys", ring.Set().Len()), zap.Strings("names", ring.Set().Names()))
+				forget(gone(before, ring.Set().Names())...)
 			}
 		}
 	}()
 	return func() { cancel(); <-done }
+}
+
+// gone returns the names of before that are not in after.
+func gone(before, after []string) []string {
+	var out []string
+	for _, n := range before {
+		if !slices.Contains(after, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }

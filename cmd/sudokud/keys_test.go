@@ -70,10 +70,25 @@ func TestRunAPIKeysReload(t *testing.T) {
 		t.Errorf("new key from a bad file = %d, want 401", got)
 	}
 
-	// Rotation: the new key in, the old one out, without a restart.
+	// Rotation: the new key in, the old one out, without a restart; the
+	// old key's client series leave /metrics.
 	write(newLine + "\n")
 	waitStatus(t, ahead, newSecret, 200, "new key after rotation")
 	waitStatus(t, ahead, oldSecret, 401, "old key after rotation")
+	for deadline := time.Now().Add(20 * time.Second); ; {
+		_, body := get(t, s.base+"/metrics", nil)
+		text := string(body)
+		if !strings.Contains(text, `client="new-paper"`) {
+			t.Fatalf("/metrics has no series of the new key:\n%s", text)
+		}
+		if !strings.Contains(text, `client="old-paper"`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal(`/metrics still has client="old-paper" after the key left the file`)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 
 	// Names reach the log (buffered: wait for the flush); secrets never.
 	waitLog(t, s, `"client":"new-paper"`)

@@ -121,7 +121,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		log.Info("API keys loaded", zap.Int("keys", ring.Set().Len()), zap.Strings("names", ring.Set().Names()))
 		cfg.api.Keys = ring
-		defer watchKeys(ctx, log, ring, file, cfg.keyPoll)()
+		defer watchKeys(ctx, log, ring, file, cfg.keyPoll, metrics.ForgetClients)()
 	}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
 
