@@ -4,11 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
@@ -91,48 +89,18 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 			s.Samples[i].Source = r.Field(9)
 		}
 	}
-	if j <= 0 {
-		j = runtime.GOMAXPROCS(0)
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	next := make(chan int)
-	errs := make(chan error, j)
-	var wg sync.WaitGroup
-	for range j {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				smp := &s.Samples[i]
-				g, err := engine.Parse(smp.Puzzle)
-				if err == nil {
-					smp.Rating, err = engine.Rate(g)
-				}
-				if err != nil {
-					errs <- fmt.Errorf("%s: rate %s: %w", s.Name, smp.Puzzle, err)
-					cancel()
-					return
-				}
-			}
-		}()
-	}
-feed:
-	for i := range s.Samples {
-		select {
-		case next <- i:
-		case <-ctx.Done():
-			break feed
+	err = parallel(ctx, len(s.Samples), j, func(_, i int) error {
+		smp := &s.Samples[i]
+		g, err := engine.Parse(smp.Puzzle)
+		if err == nil {
+			smp.Rating, err = engine.Rate(g)
 		}
-	}
-	close(next)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return s, err
-	default:
-	}
-	return s, ctx.Err()
+		if err != nil {
+			return fmt.Errorf("%s: rate %s: %w", s.Name, smp.Puzzle, err)
+		}
+		return nil
+	})
+	return s, err
 }
 
 // Metric is one rater whose agreement the report shows.

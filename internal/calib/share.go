@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"sync"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
@@ -40,48 +38,28 @@ func ShareOf(ctx context.Context, file, tech string, j int) (Share, error) {
 	if err != nil {
 		return sh, err
 	}
-	if j <= 0 {
-		j = runtime.GOMAXPROCS(0)
-	}
-	parts := make([]Share, j)
-	next := make(chan string)
-	var wg sync.WaitGroup
-	for w := range j {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := &parts[w]
-			for s := range next {
-				g, err := engine.Parse(s)
-				var r engine.Rating
-				if err == nil {
-					r, err = engine.Rate(g)
-				}
-				if err != nil {
-					p.Skipped++
-					continue
-				}
-				p.Puzzles++
-				for _, n := range r.Counts {
-					p.Steps += n
-				}
-				if n := r.Counts[tech]; n > 0 {
-					p.With++
-					p.TechStep += n
-				}
-			}
-		}()
-	}
-feed:
-	for _, s := range ps {
-		select {
-		case next <- s:
-		case <-ctx.Done():
-			break feed
+	parts := make([]Share, workers(j))
+	err = parallel(ctx, len(ps), len(parts), func(w, i int) error {
+		p := &parts[w]
+		g, err := engine.Parse(ps[i])
+		var r engine.Rating
+		if err == nil {
+			r, err = engine.Rate(g)
 		}
-	}
-	close(next)
-	wg.Wait()
+		if err != nil {
+			p.Skipped++
+			return nil
+		}
+		p.Puzzles++
+		for _, n := range r.Counts {
+			p.Steps += n
+		}
+		if n := r.Counts[tech]; n > 0 {
+			p.With++
+			p.TechStep += n
+		}
+		return nil
+	})
 	for _, p := range parts {
 		sh.Puzzles += p.Puzzles
 		sh.Skipped += p.Skipped
@@ -89,7 +67,7 @@ feed:
 		sh.Steps += p.Steps
 		sh.TechStep += p.TechStep
 	}
-	return sh, ctx.Err()
+	return sh, err
 }
 
 // ShareReport writes a markdown table of the share of trial on every file of
