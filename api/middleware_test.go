@@ -125,21 +125,18 @@ func TestRateLimit(t *testing.T) {
 	}
 }
 
-// TestRateLimitByHopCount keeps the deprecated hop count working as it
-// did: the entry that many hops from the right of X-Forwarded-For.
-func TestRateLimitByHopCount(t *testing.T) {
-	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedHops: 1})
-	tests := []struct {
-		remote, xff string
-		want        int
-	}{
-		{"192.0.2.1:1000", "", 200},
-		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
-		{"192.0.2.3:1000", "not-an-ip", 200},
-		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
-		{"192.0.2.9:1000", "198.51.100.1", 200},
-		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
-	}
+// forwardedCase is a request from a peer address, with an
+// X-Forwarded-For header unless xff is empty, and the status it must get.
+type forwardedCase struct {
+	remote, xff string
+	want        int
+}
+
+// checkForwarded sends the cases to h in order (GET /openapi.yaml) and
+// checks their statuses: the rate limit's buckets follow the client
+// address the server derives.
+func checkForwarded(t *testing.T, h http.Handler, tests []forwardedCase) {
+	t.Helper()
 	for _, tt := range tests {
 		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
 		req.RemoteAddr = tt.remote
@@ -154,13 +151,25 @@ func TestRateLimitByHopCount(t *testing.T) {
 	}
 }
 
+// TestRateLimitByHopCount keeps the deprecated hop count working as it
+// did: the entry that many hops from the right of X-Forwarded-For.
+func TestRateLimitByHopCount(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedHops: 1})
+	tests := []forwardedCase{
+		{"192.0.2.1:1000", "", 200},
+		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
+		{"192.0.2.3:1000", "not-an-ip", 200},
+		{"192.0.2.1:2000", "", http.StatusTooManyRequests},
+		{"192.0.2.9:1000", "198.51.100.1", 200},
+		{"192.0.2.8:1000", "198.51.100.1", http.StatusTooManyRequests}, // same client through another proxy
+	}
+	checkForwarded(t, h, tests)
+}
+
 func TestRateLimitWithoutForwardedFor(t *testing.T) {
 	proxies := []netip.Prefix{netip.MustParsePrefix("192.0.2.0/28"), netip.MustParsePrefix("10.0.0.0/8")}
 	h, _ := newTestServer(t, &fakeService{}, Config{RateLimit: 1, RateWindow: time.Hour, TrustedProxies: proxies})
-	tests := []struct {
-		remote, xff string
-		want        int
-	}{
+	tests := []forwardedCase{
 		{"192.0.2.1:1000", "", 200},
 		{"192.0.2.2:1000", "", 200}, // another peer without XFF: its own bucket
 		{"192.0.2.3:1000", "not-an-ip", 200},
@@ -178,18 +187,7 @@ func TestRateLimitWithoutForwardedFor(t *testing.T) {
 		// client is ignored: the right-most untrusted address counts.
 		{"192.0.2.1:1000", "1.1.1.1, 198.51.100.1", http.StatusTooManyRequests},
 	}
-	for _, tt := range tests {
-		req := httptest.NewRequest("GET", "/openapi.yaml", nil)
-		req.RemoteAddr = tt.remote
-		if tt.xff != "" {
-			req.Header.Set("X-Forwarded-For", tt.xff)
-		}
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Code != tt.want {
-			t.Errorf("GET from %s (X-Forwarded-For %q) = %d, want %d", tt.remote, tt.xff, rec.Code, tt.want)
-		}
-	}
+	checkForwarded(t, h, tests)
 }
 
 func TestCORS(t *testing.T) {
