@@ -139,7 +139,7 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 		}, []string{"method", "route"}),
 		clients: f.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "sudoku", Subsystem: "http", Name: "client_requests_total",
-			Help: "HTTP requests answered, by client (the API key's name, or anonymous; bounded by the key file's at most 1000 keys) and status code.",
+			Help: "HTTP requests answered, by client (the API key's name, or anonymous; bounded by the key file's at most 1000 keys, a key's series deleted when it leaves the file) and status code.",
 		}, []string{"client", "code"}),
 		conns: f.NewGauge(prometheus.GaugeOpts{
 			Namespace: "sudoku", Subsystem: "http", Name: "open_connections",
