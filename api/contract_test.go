@@ -55,7 +55,7 @@ func newContract(t *testing.T, h http.Handler) *contract {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, ct := range []string{"image/svg+xml", "text/html", "text/css", "text/javascript"} {
+	for _, ct := range []string{"image/svg+xml", "application/pdf", "text/html", "text/css", "text/javascript"} {
 		openapi3filter.RegisterBodyDecoder(ct, openapi3filter.FileBodyDecoder)
 	}
 	return &contract{t: t, base: srv.URL, router: router}
@@ -279,6 +279,36 @@ func TestContract(t *testing.T) {
 		{name: "archive bad cursor", method: "GET", path: "/daily/archive?after=yesterday", header: editor, invalidRequest: true, wantStatus: 400},
 		{name: "archive backwards", method: "GET", path: "/daily/archive?from=2099-01-02&to=2099-01-01", header: editor, wantStatus: 400},
 		{name: "archive anonymous", method: "GET", path: "/daily/archive", wantStatus: 401},
+		{name: "generate pdf", method: "GET", path: "/generate?level=easy&format=pdf", wantStatus: 200},
+		{name: "generate accept pdf", method: "GET", path: "/generate?level=easy", header: map[string]string{"Accept": "application/pdf"}, wantStatus: 200},
+		{name: "generate pdf key in a column", method: "GET", path: "/generate?level=easy&format=pdf&width=50mm&solution=true&title=false", wantStatus: 200},
+		{name: "generate pdf width without unit", method: "GET", path: "/generate?level=easy&format=pdf&width=50", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "generate pdf too narrow", method: "GET", path: "/generate?level=easy&format=pdf&width=10mm", wantStatus: 400},
+		{name: "generate pdf batch", method: "GET", path: "/generate?level=easy&format=pdf&count=2", wantStatus: 400},
+		{name: "generate svg sized", method: "GET", path: "/generate?level=easy&format=svg&width=50mm", wantStatus: 400},
+		{name: "generate svg key", method: "GET", path: "/generate?level=easy&format=svg&solution=true", wantStatus: 200},
+		{name: "daily pdf", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=pdf&page=letter", wantStatus: 200},
+		{name: "daily pdf key sized", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=pdf&width=3in&height=4in&solution=true", wantStatus: 200},
+		{name: "daily pdf page and width", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=pdf&page=a4&width=50mm", wantStatus: 400},
+		{name: "daily pdf bad page", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=pdf&page=b5", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "daily pdf per page", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=pdf&per_page=2", invalidRequest: true, wantStatus: 400},
+		{name: "daily svg key", method: "GET", path: "/daily?level=hard&date=2026-01-31&format=svg&solution=true", wantStatus: 200},
+		{name: "daily pdf ahead anonymous", method: "GET", path: "/daily?level=easy&date=2099-01-01&format=pdf", wantStatus: 401},
+		{name: "pack", method: "GET", path: "/daily/pack?from=2026-01-01&to=2026-01-03&levels=easy", wantStatus: 200},
+		{name: "pack letter six a page no keys", method: "GET", path: "/daily/pack?from=2026-01-01&to=2026-01-03&levels=easy&format=pdf&page=letter&per_page=6&solution=false", wantStatus: 200},
+		{name: "pack sized", method: "GET", path: "/daily/pack?from=2026-01-01&to=2026-01-02&levels=easy&width=100mm&height=200mm&per_page=2&title=false", wantStatus: 200},
+		{name: "pack ahead", method: "GET", path: "/daily/pack?from=2099-01-01&to=2099-01-02&levels=easy", header: editor, wantStatus: 200},
+		{name: "pack ahead anonymous", method: "GET", path: "/daily/pack?from=2099-01-01&to=2099-01-02&levels=easy", wantStatus: 401},
+		{name: "pack ahead without scope", method: "GET", path: "/daily/pack?from=2099-01-01&to=2099-01-02&levels=easy", header: plain, wantStatus: 403},
+		{name: "pack too long", method: "GET", path: "/daily/pack?from=2026-01-01&to=2026-03-01&levels=easy", wantStatus: 400},
+		{name: "pack backwards", method: "GET", path: "/daily/pack?from=2026-01-05&to=2026-01-01", wantStatus: 400},
+		{name: "pack no from", method: "GET", path: "/daily/pack?to=2026-01-01", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "pack json", method: "GET", path: "/daily/pack?from=2026-01-01&format=json", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "pack bad level", method: "GET", path: "/daily/pack?from=2026-01-01&levels=easy,expert", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "pack too many a page", method: "GET", path: "/daily/pack?from=2026-01-01&per_page=13", invalidRequest: true, specRejects: true, wantStatus: 400},
+		{name: "pack page too small", method: "GET", path: "/daily/pack?from=2026-01-01&levels=easy&width=2in&height=2in&per_page=4", wantStatus: 400},
+		{name: "pack width without height", method: "GET", path: "/daily/pack?from=2026-01-01&levels=easy&width=100mm", wantStatus: 400},
+		{name: "pack not acceptable", method: "GET", path: "/daily/pack?from=2026-01-01&levels=easy", header: map[string]string{"Accept": "application/json"}, wantStatus: 406},
 		{name: "hint multiple", method: "POST", path: "/hint", ctype: json, body: `{"puzzle":"` + puzzleEmpty81 + `","current":"` + puzzleEmpty81 + `"}`, wantStatus: 422},
 	}
 	for _, x := range tests {

@@ -51,6 +51,8 @@ type fakeService struct {
 	genReq     service.GenerateRequest
 	dailyDate  time.Time
 	dailyLevel engine.Level
+	// dailySource is the Source of every daily record; generated when empty.
+	dailySource string
 }
 
 func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string) (service.Solution, error) {
@@ -101,8 +103,27 @@ func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Leve
 	defer f.mu.Unlock()
 	f.dailyDate, f.dailyLevel = date, level
 	p := f.puzzle
+	source := f.dailySource
+	if source == "" {
+		source = service.SourceGenerated
+	}
 	return service.DailyRecord{Date: date, Level: p.Level, Puzzle: p.Puzzle, Solution: p.Solution, Score: p.Score,
-		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: service.SourceGenerated}, f.genErr
+		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: source}, f.genErr
+}
+
+func (f *fakeService) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.DailyRecord, error) {
+	var recs []service.DailyRecord
+	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
+		for _, l := range levels {
+			rec, err := f.Daily(ctx, d, l)
+			if err != nil {
+				return nil, err
+			}
+			rec.Level = l
+			recs = append(recs, rec)
+		}
+	}
+	return recs, nil
 }
 
 func (f *fakeService) Check(_ context.Context, puzzle, current engine.Grid) (service.CheckResult, error) {

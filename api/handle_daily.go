@@ -84,12 +84,16 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 				cacheControl = embargoedCacheControl
 			}
 		}
-		media, err := mediaParam(r, q, []string{mediaJSON, mediaSVG})
+		media, err := mediaParam(r, q, []string{mediaJSON, mediaSVG, mediaPDF})
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		svg := media == mediaSVG
+		po, err := printParams(q, media, false)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
 		withSolution, err := solutionParam(r)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -102,7 +106,11 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 		}
 		p := rec.EnginePuzzle()
 		day := date.Format(time.DateOnly)
-		etag := dailyETag(p, day, svg, withSolution)
+		repr := media
+		if media != mediaJSON {
+			repr += "|" + po.String()
+		}
+		etag := dailyETag(p, day, repr, withSolution)
 		h := w.Header()
 		h.Set("ETag", etag)
 		h.Set("Cache-Control", cacheControl)
@@ -111,24 +119,36 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
-		if svg {
-			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, day))
+		if media != mediaJSON {
+			writePrint(w, r, log, media, p, po, day, rec.Date, fmt.Sprintf("sudoku-%s-%s.pdf", day, p.Level))
 			return
 		}
-		j := newPuzzleJSON(p, withSolution)
-		j.Date = day
-		encode(w, r, http.StatusOK, "", j)
+		encode(w, r, http.StatusOK, "", newDailyJSON(rec, withSolution))
 	})
+}
+
+// newDailyJSON is the JSON answer of /daily: the puzzle with its date and
+// source. A curated puzzle has no seed (none makes it) and is not fresh
+// (the generator did not make it); no puzzle of the day is a variant.
+func newDailyJSON(rec service.DailyRecord, withSolution bool) puzzleJSON {
+	j := newPuzzleJSON(rec.EnginePuzzle(), withSolution)
+	j.Date = rec.Date.Format(time.DateOnly)
+	j.Source = rec.Source
+	j.Variant = ""
+	if rec.Source == service.SourceCurated {
+		j.Seed, j.Fresh = "", false
+	}
+	return j
 }
 
 // dailyETag is a weak validator of the daily answer: a hash of what it
 // shows, so it changes exactly when the answer does (an editor replaced an
 // embargoed puzzle, the solution left out). Weak, because the gzipped and
 // the identity bodies share it: they are the same representation, not the
-// same bytes.
-func dailyETag(p engine.Puzzle, day string, svg, withSolution bool) string {
+// same bytes. repr is the media type, and for a print file its options.
+func dailyETag(p engine.Puzzle, day, repr string, withSolution bool) string {
 	h := fnv.New64a()
-	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%t|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, svg, withSolution)
+	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%s|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, repr, withSolution)
 	return fmt.Sprintf(`W/"%016x"`, h.Sum64())
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -34,13 +35,17 @@ type puzzleJSON struct {
 	Solution string  `json:"solution,omitempty"`
 	Level    string  `json:"level"`
 	Score    float64 `json:"score"`
-	// Seed is a decimal string: JavaScript numbers lose digits past 2^53.
-	Seed    string `json:"seed"`
+	// Seed is a decimal string: JavaScript numbers lose digits past 2^53;
+	// left out for a puzzle no seed makes (a curated puzzle of the day).
+	Seed    string `json:"seed,omitempty"`
 	Fresh   bool   `json:"fresh"`
 	Variant string `json:"variant,omitempty"`
 	Givens  int    `json:"givens"`
 	Hardest string `json:"hardest,omitempty"`
 	Date    string `json:"date,omitempty"`
+	// Source is how a puzzle of the day was made: service.SourceGenerated
+	// or service.SourceCurated; left out on /generate.
+	Source string `json:"source,omitempty"`
 }
 
 // newPuzzleJSON returns p as the API writes it, with its solution or
@@ -72,12 +77,13 @@ type batchJSON struct {
 }
 
 // handleGenerate serves GET /generate: puzzles of a level from the service
-// (see service.Service.Generate), one as JSON or SVG, or a batch. A batch
+// (see service.Service.Generate), one as JSON, SVG or PDF (its answer key
+// with solution=true), or a batch. A batch
 // generated on demand (fresh, seed or symmetry) of more than anonBatch
 // puzzles needs scope generate:bulk.
 func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		req, batch, media, err := generateParams(r)
+		req, batch, media, po, err := generateParams(r)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -101,7 +107,6 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 			w.WriteHeader(http.StatusOK)
 			return
 		}
-		svg := media == mediaSVG
 		puzzles, err := s.Generate(r.Context(), req)
 		if err != nil {
 			writeError(w, r, log, err)
@@ -109,9 +114,10 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 		}
 		w.Header().Set("Cache-Control", "no-store") // every call is a new puzzle
 		switch {
-		case svg:
+		case media != mediaJSON:
 			p := puzzles[0]
-			writeSVG(w, r, log, p.Puzzle, fmt.Sprintf("Sudoku · %s · %s", p.Level, strconv.FormatUint(p.Seed, 10)))
+			seed := strconv.FormatUint(p.Seed, 10)
+			writePrint(w, r, log, media, p, po, seed, time.Time{}, fmt.Sprintf("sudoku-%s-%s.pdf", p.Level, seed))
 		case batch:
 			out := batchJSON{Kind: kindBatch, Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
@@ -127,51 +133,55 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 // generateParams reads the query of GET /generate (batch: count was
 // given) and negotiates the media type of its answer (JSON, or SVG for
 // one puzzle). The service checks the count's range and the seeds.
-func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, media string, err error) {
+func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, media string, po printOptions, err error) {
 	q, err := queryParams(r)
 	if err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	}
 	if req.Level, err = levelParam(q); err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	}
 	if v, ok, err := q.get("symmetry"); err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	} else if ok {
 		if req.Symmetry, err = engine.ParseSymmetry(v); err != nil {
-			return req, false, "", err // problemFor names the parameter and the allowed values
+			return req, false, "", po, err // problemFor names the parameter and the allowed values
 		}
 	}
 	req.Count = 1
 	if v, ok, err := q.get("count"); err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	} else if ok {
 		if req.Count, err = strconv.Atoi(v); err != nil {
-			return req, false, "", &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxBatch)}
+			return req, false, "", po, &paramError{name: "count", reason: fmt.Sprintf("%q is not an integer from 1 to %d", v, service.MaxBatch)}
 		}
 		batch = true
 	}
 	if v, ok, err := q.get("seed"); err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	} else if ok {
 		seed, err := strconv.ParseUint(v, 10, 64)
 		if err != nil {
-			return req, false, "", &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"}
+			return req, false, "", po, &paramError{name: "seed", reason: strconv.Quote(v) + " is not an unsigned 64-bit integer"}
 		}
 		req.Seed = &seed
 	}
 	if req.Fresh, err = q.boolean("fresh"); err != nil {
-		return req, false, "", err
+		return req, false, "", po, err
 	}
-	offers := []string{mediaJSON, mediaSVG}
+	offers := []string{mediaJSON, mediaSVG, mediaPDF}
 	if req.Count > 1 {
-		offers = offers[:1] // SVG draws one puzzle
+		offers = offers[:1] // SVG and PDF draw one puzzle
 	}
 	media, err = mediaParam(r, q, offers)
-	if err == nil && media == mediaSVG && req.Count > 1 {
-		err = &paramError{name: "format", reason: "svg draws one puzzle: leave out count or set it to 1"}
+	if err == nil && media != mediaJSON && req.Count > 1 {
+		err = &paramError{name: "format", reason: "svg and pdf draw one puzzle: leave out count or set it to 1 (a PDF of many puzzles: /daily/pack)"}
 	}
-	return req, batch, media, err
+	if err != nil {
+		return req, batch, media, po, err
+	}
+	po, err = printParams(q, media, false)
+	return req, batch, media, po, err
 }
 
 // solutionParam reads the optional solution query parameter: whether the
@@ -200,7 +210,8 @@ func levelParam(q params) (engine.Level, error) {
 }
 
 // mediaParam returns the media type of the answer: the format parameter
-// when given (json or svg), else the one of offers the Accept header
+// when given (json, svg or pdf; the caller refuses one it cannot draw),
+// else the one of offers the Accept header
 // prefers; a *notAcceptableError when it accepts none.
 func mediaParam(r *http.Request, q params, offers []string) (string, error) {
 	f, ok, err := q.get("format")
@@ -213,8 +224,10 @@ func mediaParam(r *http.Request, q params, offers []string) (string, error) {
 			return mediaSVG, nil
 		case "json":
 			return mediaJSON, nil
+		case "pdf":
+			return mediaPDF, nil
 		}
-		return "", &paramError{name: "format", reason: strconv.Quote(f) + " is no format", allowed: []string{"json", "svg"}}
+		return "", &paramError{name: "format", reason: strconv.Quote(f) + " is no format", allowed: []string{"json", "svg", "pdf"}}
 	}
 	accept := r.Header.Get("Accept")
 	if m := negotiate(accept, offers...); m != "" {
@@ -224,9 +237,9 @@ func mediaParam(r *http.Request, q params, offers []string) (string, error) {
 }
 
 // writeSVG renders g as a printable SVG image.
-func writeSVG(w http.ResponseWriter, r *http.Request, log *zap.Logger, g engine.Grid, title string) {
+func writeSVG(w http.ResponseWriter, r *http.Request, log *zap.Logger, g engine.Grid, opts engine.SVGOptions) {
 	var buf bytes.Buffer
-	if err := engine.RenderSVG(&buf, g, engine.SVGOptions{Title: title}); err != nil {
+	if err := engine.RenderSVG(&buf, g, opts); err != nil {
 		writeError(w, r, log, fmt.Errorf("render svg: %w", err))
 		return
 	}

@@ -9,6 +9,7 @@ import (
 const (
 	mediaJSON = "application/json"
 	mediaSVG  = "image/svg+xml"
+	mediaPDF  = "application/pdf"
 )
 
 // negotiate returns the offer that the Accept header accept prefers (RFC

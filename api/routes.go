@@ -16,6 +16,7 @@ import (
 func addRoutes(r chi.Router, log *zap.Logger, svc Service, cfg Config) {
 	r.Method(http.MethodGet, "/generate", handleGenerate(svc, log, cfg.AnonymousBatch))
 	r.Method(http.MethodGet, "/daily", handleDaily(svc, log, time.Now))
+	r.Method(http.MethodGet, "/daily/pack", handlePack(svc, log, time.Now))
 	publish := r.With(withScope(apikey.Publish, "publishing"))
 	publish.Method(http.MethodPost, "/daily/schedule", handleSchedule(svc, log))
 	publish.Method(http.MethodPut, "/daily/{date}/{level}", handlePutDaily(svc, log))

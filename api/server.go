@@ -113,6 +113,7 @@ type Service interface {
 	checker
 	generator
 	daily
+	packer
 	publisher
 	readiness
 }

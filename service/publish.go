@@ -71,6 +71,26 @@ func dayRange(from, to time.Time, maxDays int) (time.Time, time.Time, error) {
 	return f, t, nil
 }
 
+// levelSet returns levels each once, in order (all four when empty, as
+// schedules and packs read no levels), or the error of a bad level: a
+// repeat would generate or print a puzzle twice.
+func levelSet(levels []engine.Level) ([]engine.Level, error) {
+	if len(levels) == 0 {
+		all := engine.Levels()
+		return all[:], nil
+	}
+	var uniq []engine.Level
+	for _, l := range levels {
+		if err := l.Check(); err != nil {
+			return nil, err
+		}
+		if !slices.Contains(uniq, l) {
+			uniq = append(uniq, l)
+		}
+	}
+	return uniq, nil
+}
+
 // Statuses of a ScheduleEntry.
 const (
 	// ScheduleCreated: this call generated and stored the puzzle.
@@ -106,20 +126,9 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 	if err != nil {
 		return nil, err
 	}
-	if len(levels) == 0 {
-		all := engine.Levels()
-		levels = all[:]
+	if levels, err = levelSet(levels); err != nil {
+		return nil, err
 	}
-	var uniq []engine.Level // each level once: a repeat would generate it again
-	for _, l := range levels {
-		if err := l.Check(); err != nil {
-			return nil, err
-		}
-		if !slices.Contains(uniq, l) {
-			uniq = append(uniq, l)
-		}
-	}
-	levels = uniq
 	wctx := ctx
 	if dl, ok := ctx.Deadline(); ok {
 		var cancel context.CancelFunc

@@ -24,7 +24,10 @@ export interface paths {
          *     `count` (1–100) returns a batch in `puzzles`; without it the answer
          *     is one puzzle. A batch of more than 10 generated on demand (`fresh`,
          *     `seed` or `symmetry`) needs a key with scope `generate:bulk`. `format=svg` (or `Accept: image/svg+xml`) returns one
-         *     printable grid instead of JSON.
+         *     printable grid instead of JSON, `format=pdf` (or `Accept:
+         *     application/pdf`) a PDF page of an exact size (`width`, `height`,
+         *     `page`) with the digits as text; with `solution=true` either is the
+         *     answer key (givens bold, the other digits light).
          */
         get: operations["generate"];
         put?: never;
@@ -51,8 +54,37 @@ export interface paths {
          *     `If-None-Match` for a 304) and `Cache-Control`. A date whose day has
          *     not begun in UTC+14 needs a key with scope `daily:ahead`, and its
          *     answer is `private, no-cache` (an editor may still replace it).
+         *     `format=svg` or `format=pdf` gives the grid for print, and with
+         *     `solution=true` its answer key (see /generate).
          */
         get: operations["daily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/daily/pack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A print pack of puzzles of the day with their answer keys
+         * @description One PDF of the puzzles of the day from `from` to `to` (at most 31
+         *     days; a week by default) at `levels` (all four by default), in
+         *     date then level order, `per_page` a page (4 by default), then their
+         *     answer keys from a new page (`solution=false` leaves the keys
+         *     out). The digits are text in an embedded font. The same query
+         *     gives the same bytes. Pages are A4 unless `page` or `width` and
+         *     `height` say otherwise. Days that have not begun in UTC+14 need a
+         *     key with scope `daily:ahead`, as on /daily.
+         */
+        get: operations["dailyPack"];
         put?: never;
         post?: never;
         delete?: never;
@@ -531,9 +563,9 @@ export interface components {
             solution?: components["schemas"]["Solution81"];
             level: components["schemas"]["Level"];
             score: number;
-            /** @description The generator seed (a decimal uint64, as a string so JavaScript keeps every digit); pass it back as `seed` for the same puzzle. */
-            seed: components["schemas"]["Seed"];
-            /** @description false for an isomorphic variant of a recent puzzle. */
+            /** @description The generator seed (a decimal uint64, as a string so JavaScript keeps every digit); pass it back as `seed` for the same puzzle. Absent on a curated puzzle of the day, which no seed makes. */
+            seed?: components["schemas"]["Seed"];
+            /** @description false for an isomorphic variant of a recent puzzle (with `variant`); on /daily, true when the generator made the puzzle and false for an editor's (`source: curated`). */
             fresh: boolean;
             /** @description The transformation seed of a variant. */
             variant?: components["schemas"]["Seed"];
@@ -544,6 +576,11 @@ export interface components {
              * @description The day of a daily puzzle.
              */
             date?: string;
+            /**
+             * @description How a puzzle of the day was made: by the generator, or chosen by an editor. Absent on /generate.
+             * @enum {string}
+             */
+            source?: "generated" | "curated";
         };
         PuzzleBatch: {
             /**
@@ -842,9 +879,20 @@ export interface components {
         IfNoneMatch: string;
         /** @description Difficulty level. */
         Level: components["schemas"]["Level"];
-        /** @description `svg` for a printable grid (one puzzle only); JSON by default. */
-        Format: "json" | "svg";
-        /** @description false leaves the solution out of the answer: a game that checks the player's grid with POST /check keeps the answers on the server. */
+        /** @description `svg` for a printable grid, `pdf` for a PDF page (one puzzle only); JSON by default. */
+        Format: "json" | "svg" | "pdf";
+        /** @description A named page size for format=pdf (instead of width and height): the grid centred on it. */
+        Page: "a3" | "a4" | "a5" | "legal" | "letter" | "tabloid";
+        /**
+         * @description Page width for format=pdf, a number and its unit (mm, cm, in, pt), from 1in to 25in: 50mm is a newspaper column. One puzzle defaults to 90mm.
+         * @example 50mm
+         */
+        Width: string;
+        /** @description Page height for format=pdf, with width; without it a one-puzzle page is as tall as its grid and title line. */
+        Height: string;
+        /** @description false leaves out the line above a printed grid (level and date or seed). */
+        Title: boolean;
+        /** @description JSON: false leaves the solution out of the answer (true by default): a game that checks the player's grid with POST /check keeps the answers on the server. SVG and PDF: true draws the answer key (givens bold, the other digits light); the puzzle by default. */
         Solution: boolean;
     };
     requestBodies: never;
@@ -872,10 +920,21 @@ export interface operations {
                 count?: number;
                 /** @description Wait for a newly generated puzzle instead of taking a buffered one or a variant. */
                 fresh?: boolean;
-                /** @description false leaves the solution out of the answer: a game that checks the player's grid with POST /check keeps the answers on the server. */
+                /** @description JSON: false leaves the solution out of the answer (true by default): a game that checks the player's grid with POST /check keeps the answers on the server. SVG and PDF: true draws the answer key (givens bold, the other digits light); the puzzle by default. */
                 solution?: components["parameters"]["Solution"];
-                /** @description `svg` for a printable grid (one puzzle only); JSON by default. */
+                /** @description `svg` for a printable grid, `pdf` for a PDF page (one puzzle only); JSON by default. */
                 format?: components["parameters"]["Format"];
+                /** @description A named page size for format=pdf (instead of width and height): the grid centred on it. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Page width for format=pdf, a number and its unit (mm, cm, in, pt), from 1in to 25in: 50mm is a newspaper column. One puzzle defaults to 90mm.
+                 * @example 50mm
+                 */
+                width?: components["parameters"]["Width"];
+                /** @description Page height for format=pdf, with width; without it a one-puzzle page is as tall as its grid and title line. */
+                height?: components["parameters"]["Height"];
+                /** @description false leaves out the line above a printed grid (level and date or seed). */
+                title?: components["parameters"]["Title"];
             };
             header?: never;
             path?: never;
@@ -883,7 +942,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A puzzle, a batch, or a printable SVG grid. */
+            /** @description A puzzle, a batch, or a printable SVG grid or PDF page. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -891,6 +950,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Puzzle"] | components["schemas"]["PuzzleBatch"];
                     "image/svg+xml": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -923,10 +983,21 @@ export interface operations {
                  * @example 2026-11-22
                  */
                 date?: string;
-                /** @description false leaves the solution out of the answer: a game that checks the player's grid with POST /check keeps the answers on the server. */
+                /** @description JSON: false leaves the solution out of the answer (true by default): a game that checks the player's grid with POST /check keeps the answers on the server. SVG and PDF: true draws the answer key (givens bold, the other digits light); the puzzle by default. */
                 solution?: components["parameters"]["Solution"];
-                /** @description `svg` for a printable grid (one puzzle only); JSON by default. */
+                /** @description `svg` for a printable grid, `pdf` for a PDF page (one puzzle only); JSON by default. */
                 format?: components["parameters"]["Format"];
+                /** @description A named page size for format=pdf (instead of width and height): the grid centred on it. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Page width for format=pdf, a number and its unit (mm, cm, in, pt), from 1in to 25in: 50mm is a newspaper column. One puzzle defaults to 90mm.
+                 * @example 50mm
+                 */
+                width?: components["parameters"]["Width"];
+                /** @description Page height for format=pdf, with width; without it a one-puzzle page is as tall as its grid and title line. */
+                height?: components["parameters"]["Height"];
+                /** @description false leaves out the line above a printed grid (level and date or seed). */
+                title?: components["parameters"]["Title"];
             };
             header?: {
                 /** @description An ETag from an earlier answer. */
@@ -949,6 +1020,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Puzzle"];
                     "image/svg+xml": string;
+                    "application/pdf": string;
                 };
             };
             /** @description Not modified (the If-None-Match ETag matches). */
@@ -965,6 +1037,76 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
             /** @description No puzzle of the day could be generated for this date and level (code generation-failed); rare, and the same on a retry. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+            504: components["responses"]["Timeout"];
+        };
+    };
+    dailyPack: {
+        parameters: {
+            query: {
+                /**
+                 * @description First day, YYYY-MM-DD.
+                 * @example 2026-12-21
+                 */
+                from: string;
+                /** @description Last day, YYYY-MM-DD; six days after `from` by default. */
+                to?: string;
+                /**
+                 * @description Comma-separated levels, in any order (printed easy first).
+                 * @example easy,hard
+                 */
+                levels?: string;
+                /** @description `pdf`, the only format of a pack. */
+                format?: "pdf";
+                /** @description Grids a page. */
+                per_page?: number;
+                /** @description false leaves the answer keys out. */
+                solution?: boolean;
+                /** @description A named page size for format=pdf (instead of width and height): the grid centred on it. */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description Page width for format=pdf, a number and its unit (mm, cm, in, pt), from 1in to 25in: 50mm is a newspaper column. One puzzle defaults to 90mm.
+                 * @example 50mm
+                 */
+                width?: components["parameters"]["Width"];
+                /** @description Page height for format=pdf, with width; without it a one-puzzle page is as tall as its grid and title line. */
+                height?: components["parameters"]["Height"];
+                /** @description false leaves out the line above a printed grid (level and date or seed). */
+                title?: components["parameters"]["Title"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pack. */
+            200: {
+                headers: {
+                    /** @description inline, with a file name naming the dates. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            406: components["responses"]["NotAcceptable"];
+            /** @description A puzzle of the pack could not be generated (code generation-failed). */
             422: {
                 headers: {
                     [name: string]: unknown;

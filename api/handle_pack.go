@@ -1,0 +1,110 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
+	"github.com/sudokuhq/sudoku/printpdf"
+	"github.com/sudokuhq/sudoku/service"
+)
+
+// packer is the use-case behind GET /daily/pack.
+type packer interface {
+	Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.DailyRecord, error)
+}
+
+// defaultPackDays is the length of a pack without to: a week.
+const defaultPackDays = 7
+
+// handlePack serves GET /daily/pack: the puzzles of the day of a range of
+// dates and levels in one PDF, N a page, then their answer keys; the same
+// query gives the same bytes. Days not public yet need scope daily:ahead,
+// as on /daily.
+func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		from, to, levels, po, err := packParams(r)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		cacheControl := dailyCacheControl
+		if _, err := service.Day(to); err == nil && service.Embargoed(to, now()) {
+			if ae := requireScope(r, apikey.DailyAhead, "puzzles of days that have not begun in UTC+14"); ae != nil {
+				writeProblem(w, r, ae.problem())
+				return
+			}
+			cacheControl = embargoedCacheControl
+		}
+		recs, err := s.Pack(r.Context(), from, to, levels)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		var puzzles, keys []printpdf.Grid
+		for _, rec := range recs {
+			day := rec.Date.Format(time.DateOnly)
+			puzzles = append(puzzles, printGrid(rec.EnginePuzzle(), po, false, day))
+			if po.key {
+				keys = append(keys, printGrid(rec.EnginePuzzle(), po, true, day))
+			}
+		}
+		span := from.Format(time.DateOnly) + "-to-" + to.Format(time.DateOnly)
+		w.Header().Set("Cache-Control", cacheControl)
+		writePDF(w, r, log, printpdf.Document{Title: "Sudoku " + strings.ReplaceAll(span, "-to-", " to "), Date: from,
+			Page: po.page, PerPage: po.perPage, Sections: [][]printpdf.Grid{puzzles, keys}}, "sudoku-"+span+".pdf")
+	})
+}
+
+// packParams reads the query of GET /daily/pack: from (required), to
+// (default a week from from), levels (comma-separated, default all four),
+// format (pdf, the only one) and the print parameters (see printParams).
+func packParams(r *http.Request) (from, to time.Time, levels []engine.Level, po printOptions, err error) {
+	q, err := queryParams(r)
+	if err != nil {
+		return from, to, nil, po, err
+	}
+	v, ok, err := q.get("from")
+	if err != nil {
+		return from, to, nil, po, err
+	}
+	if !ok {
+		return from, to, nil, po, &paramError{name: "from", reason: "missing: give the first date, YYYY-MM-DD"}
+	}
+	if from, err = parseDate("from", v); err != nil {
+		return from, to, nil, po, err
+	}
+	to = from.AddDate(0, 0, defaultPackDays-1)
+	if v, ok, err := q.get("to"); err != nil {
+		return from, to, nil, po, err
+	} else if ok {
+		if to, err = parseDate("to", v); err != nil {
+			return from, to, nil, po, err
+		}
+	}
+	if v, ok, err := q.get("levels"); err != nil {
+		return from, to, nil, po, err
+	} else if ok {
+		for name := range strings.SplitSeq(v, ",") {
+			l, err := parseLevel("levels", name)
+			if err != nil {
+				return from, to, nil, po, err
+			}
+			levels = append(levels, l)
+		}
+	}
+	media, err := mediaParam(r, q, []string{mediaPDF})
+	if err != nil {
+		return from, to, nil, po, err
+	}
+	if media != mediaPDF {
+		return from, to, nil, po, &paramError{name: "format", reason: "a pack is a PDF", allowed: []string{"pdf"}}
+	}
+	po, err = printParams(q, media, true)
+	return from, to, levels, po, err // the service checks the range
+}

@@ -1,0 +1,53 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+)
+
+func TestPack(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		from, to string
+		levels   []engine.Level
+		want     int // records; -1: a *RangeError
+	}{
+		{"a week at two levels", "2026-12-21", "2026-12-27", []engine.Level{engine.Hard, engine.Easy, engine.Hard}, 14},
+		{"a day at all levels", "2026-12-24", "2026-12-24", nil, 4},
+		{"a month", "2026-12-01", "2026-12-31", []engine.Level{engine.Easy}, 31},
+		{"more than a month", "2026-12-01", "2027-01-01", []engine.Level{engine.Easy}, -1},
+		{"backwards", "2026-12-02", "2026-12-01", nil, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pool := &fakePool{}
+			s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
+			recs, err := s.Pack(context.Background(), date(tc.from), date(tc.to), tc.levels)
+			if tc.want < 0 {
+				var re *RangeError
+				if !errors.As(err, &re) {
+					t.Fatalf("Pack = %v, want a *RangeError", err)
+				}
+				return
+			}
+			if err != nil || len(recs) != tc.want {
+				t.Fatalf("Pack = %d records, %v; want %d", len(recs), err, tc.want)
+			}
+			for i, r := range recs {
+				if i > 0 {
+					p := recs[i-1]
+					if r.Date.Before(p.Date) || (r.Date.Equal(p.Date) && r.Level <= p.Level) {
+						t.Errorf("record %d (%s %s) after (%s %s): want (date, level) order", i, r.Date.Format(time.DateOnly), r.Level, p.Date.Format(time.DateOnly), p.Level)
+					}
+				}
+				again, err := s.Daily(context.Background(), r.Date, r.Level)
+				if err != nil || again.Puzzle != r.Puzzle {
+					t.Errorf("%s %s: Pack's puzzle differs from Daily's (%v)", r.Date.Format(time.DateOnly), r.Level, err)
+				}
+			}
+		})
+	}
+}
