@@ -46,18 +46,13 @@ func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
-		var puzzles, keys []printpdf.Grid
-		for _, rec := range recs {
-			day := rec.Date.Format(time.DateOnly)
-			puzzles = append(puzzles, printGrid(rec.EnginePuzzle(), po, false, day))
-			if po.key {
-				keys = append(keys, printGrid(rec.EnginePuzzle(), po, true, day))
-			}
+		entries := make([]printpdf.Entry, len(recs))
+		for i, rec := range recs {
+			entries[i] = printpdf.Entry{Puzzle: rec.Puzzle, Solution: rec.Solution, Level: rec.Level, Date: rec.Date}
 		}
-		span := from.Format(time.DateOnly) + "-to-" + to.Format(time.DateOnly)
+		doc := printpdf.Pack(entries, printpdf.PackOptions{Page: po.page, PerPage: po.perPage, Keys: po.key, Captions: po.title})
 		w.Header().Set("Cache-Control", cacheControl)
-		writePDF(w, r, log, printpdf.Document{Title: "Sudoku " + strings.ReplaceAll(span, "-to-", " to "), Date: from,
-			Page: po.page, PerPage: po.perPage, Sections: [][]printpdf.Grid{puzzles, keys}}, "sudoku-"+span+".pdf")
+		writePDF(w, r, log, doc, "sudoku-"+from.Format(time.DateOnly)+"-to-"+to.Format(time.DateOnly)+".pdf")
 	})
 }
 

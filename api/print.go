@@ -145,15 +145,6 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 	return o, nil
 }
 
-// caption is the line above a printed grid: what it is, its level and
-// its date or seed.
-func caption(key bool, level engine.Level, what string) string {
-	if key {
-		return fmt.Sprintf("Solution · %s · %s", level, what)
-	}
-	return fmt.Sprintf("Sudoku · %s · %s", level, what)
-}
-
 // printGrid is p as o draws it: the puzzle, or its answer key.
 func printGrid(p engine.Puzzle, o printOptions, key bool, what string) printpdf.Grid {
 	g := printpdf.Grid{Puzzle: p.Puzzle}
@@ -161,7 +152,7 @@ func printGrid(p engine.Puzzle, o printOptions, key bool, what string) printpdf.
 		g.Solution = p.Solution
 	}
 	if o.title {
-		g.Caption = caption(key, p.Level, what)
+		g.Caption = printpdf.Caption(key, p.Level, what)
 	}
 	return g
 }
@@ -176,7 +167,7 @@ func writePrint(w http.ResponseWriter, r *http.Request, log *zap.Logger, media s
 		writeSVG(w, r, log, g.Puzzle, engine.SVGOptions{Title: g.Caption, Solution: g.Solution})
 		return
 	}
-	writePDF(w, r, log, printpdf.Document{Title: caption(o.key, p.Level, what), Date: date, Page: o.page, PerPage: 1,
+	writePDF(w, r, log, printpdf.Document{Title: printpdf.Caption(o.key, p.Level, what), Date: date, Page: o.page, PerPage: 1,
 		Sections: [][]printpdf.Grid{{g}}}, name)
 }
 

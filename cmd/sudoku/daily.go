@@ -8,10 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/printpdf"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
 )
@@ -195,16 +197,19 @@ type exportRecord struct {
 	RatedLevel string  `json:"rated_level"`
 	Hardest    string  `json:"hardest"`
 	Source     string  `json:"source"`
-	Seed       uint64  `json:"seed,string"`
-	StoredAt   string  `json:"stored_at"`
+	// Seed is the generator seed in decimal, empty (left out) for a
+	// curated puzzle, which no seed makes.
+	Seed     string `json:"seed,omitempty"`
+	StoredAt string `json:"stored_at"`
 }
 
 func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
-	f := newDailyFlags("export", "-store STORE [-from DATE] [-to DATE] [-level L] [-format tsv|json]", stderr)
+	f := newDailyFlags("export", "-store STORE [-from DATE] [-to DATE] [-level L] [-format tsv|json|pdf] [pdf flags]", stderr)
 	from := f.fs.String("from", service.FirstDaily.Format(time.DateOnly), "first date")
 	to := f.fs.String("to", service.LastDaily.Format(time.DateOnly), "last date")
 	levelName := f.fs.String("level", "", "one level (default all)")
-	format := f.fs.String("format", "tsv", "tsv (date, level, puzzle, solution, score, rated level, hardest, source, seed, stored at; with a header line) or json (one object per line)")
+	format := f.fs.String("format", "tsv", "tsv (date, level, puzzle, solution, score, rated level, hardest, source, seed, stored at; with a header line), json (one object per line) or pdf (a print pack: the puzzles, then their answer keys)")
+	pf := newPackFlags(f.fs)
 	if err := f.fs.Parse(args); err != nil {
 		return err
 	}
@@ -221,14 +226,23 @@ func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, std
 			return err
 		}
 	}
-	if *format != "tsv" && *format != "json" {
-		return fmt.Errorf("-format %q: want tsv or json", *format)
+	if *format != "tsv" && *format != "json" && *format != "pdf" {
+		return fmt.Errorf("-format %q: want tsv, json or pdf", *format)
+	}
+	var pack printpdf.PackOptions
+	if *format == "pdf" {
+		if pack, err = pf.options(); err != nil {
+			return err
+		}
 	}
 	svc, closeAll, err := f.open(ctx)
 	if err != nil {
 		return err
 	}
 	defer closeAll()
+	if *format == "pdf" {
+		return exportPack(ctx, svc, q, pack, stdout)
+	}
 	enc := json.NewEncoder(stdout)
 	if *format == "tsv" {
 		fmt.Fprintln(stdout, "date\tlevel\tpuzzle\tsolution\tscore\trated_level\thardest\tsource\tseed\tstored_at")
@@ -241,14 +255,17 @@ func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, std
 		for _, r := range page.Records {
 			e := exportRecord{Date: r.Date.Format(time.DateOnly), Level: r.Level.String(), Puzzle: r.Puzzle.String(),
 				Solution: r.Solution.String(), Score: r.Score, RatedLevel: r.RatedLevel.String(), Hardest: r.Hardest,
-				Source: r.Source, Seed: r.Seed, StoredAt: r.StoredAt.UTC().Format(time.RFC3339)}
+				Source: r.Source, StoredAt: r.StoredAt.UTC().Format(time.RFC3339)}
+			if r.Source != service.SourceCurated {
+				e.Seed = strconv.FormatUint(r.Seed, 10)
+			}
 			if *format == "json" {
 				if err := enc.Encode(e); err != nil {
 					return err
 				}
 				continue
 			}
-			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%g\t%s\t%s\t%s\t%d\t%s\n", e.Date, e.Level, e.Puzzle, e.Solution, e.Score,
+			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%g\t%s\t%s\t%s\t%s\t%s\n", e.Date, e.Level, e.Puzzle, e.Solution, e.Score,
 				e.RatedLevel, e.Hardest, e.Source, e.Seed, e.StoredAt)
 		}
 		if page.Next.Date.IsZero() {

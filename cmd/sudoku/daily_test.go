@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/internal/pdftest"
+	"github.com/sudokuhq/sudoku/printpdf"
 )
 
 // daily runs "sudoku daily args..." and returns its stdout.
@@ -53,6 +57,13 @@ func TestDailyScheduleExportPut(t *testing.T) {
 	if !strings.HasPrefix(lines[1], "2026-12-01\teasy\t") || !strings.HasPrefix(lines[2], "2026-12-01\tmedium\t") {
 		t.Errorf("export order:\n%s", out)
 	}
+	// A curated puzzle has no seed; a generated one has its own.
+	if f := strings.Split(lines[5], "\t"); f[7] != "curated" || f[8] != "" {
+		t.Errorf("export of the curated day: source %q seed %q, want curated and no seed", f[7], f[8])
+	}
+	if f := strings.Split(lines[1], "\t"); f[7] != "generated" || f[8] == "" {
+		t.Errorf("export of a generated day: source %q seed %q, want generated and its seed", f[7], f[8])
+	}
 	out, err = daily(t, "", "export", "-store", spec, "-format", "json", "-level", "medium")
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +94,12 @@ func TestDailyBadInput(t *testing.T) {
 		{"range too long", []string{"schedule", "-store", spec, "-from", "2026-01-01", "-to", "2026-03-01"}, "at most 31"},
 		{"backwards", []string{"schedule", "-store", spec, "-from", "2026-03-01", "-to", "2026-01-01"}, "ends before it starts"},
 		{"bad level", []string{"schedule", "-store", spec, "-from", "2026-01-01", "-to", "2026-01-01", "-levels", "expert"}, "unknown level"},
-		{"bad format", []string{"export", "-store", spec, "-format", "xml"}, "want tsv or json"},
+		{"bad format", []string{"export", "-store", spec, "-format", "xml"}, "want tsv, json or pdf"},
+		{"pdf bad page", []string{"export", "-store", spec, "-format", "pdf", "-page", "b5"}, `-page "b5"`},
+		{"pdf width alone", []string{"export", "-store", spec, "-format", "pdf", "-width", "100mm"}, "go together"},
+		{"pdf width without unit", []string{"export", "-store", spec, "-format", "pdf", "-width", "100", "-height", "200mm"}, "no unit"},
+		{"pdf too many a page", []string{"export", "-store", spec, "-format", "pdf", "-per-page", "20"}, "want 1 to 12"},
+		{"pdf nothing stored", []string{"export", "-store", spec, "-format", "pdf"}, "no stored puzzle"},
 	}
 	for _, tt := range tests {
 		if _, err := daily(t, "", tt.args...); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -128,5 +144,50 @@ func TestDailyEnvironmentNotInUsage(t *testing.T) {
 	if err := run(context.Background(), []string{"daily", "schedule", "-from", "2026-12-01", "-to", "2026-12-01", "-levels", "easy"},
 		strings.NewReader(""), &out, &errOut); err != nil || !strings.Contains(out.String(), "\tcreated\n") {
 		t.Errorf("daily schedule with $SUDOKU_STORE = %v: %q", err, out.String())
+	}
+}
+
+// TestDailyExportPDF schedules a week, exports it as a print pack and
+// reads it back with poppler: page count and size, every grid's digits
+// against the TSV export, the same bytes twice.
+func TestDailyExportPDF(t *testing.T) {
+	pdftest.Require(t)
+	spec := "sqlite:" + filepath.Join(t.TempDir(), "daily.db")
+	if _, err := daily(t, "", "schedule", "-store", spec, "-from", "2026-12-21", "-to", "2026-12-27", "-levels", "easy"); err != nil {
+		t.Fatal(err)
+	}
+	tsv, err := daily(t, "", "export", "-store", spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"export", "-store", spec, "-format", "pdf", "-page", "letter", "-per-page", "4"}
+	pdf, err := daily(t, "", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := daily(t, "", args...); again != pdf {
+		t.Error("two exports of the same pack differ")
+	}
+	pages := pdftest.Read(t, []byte(pdf))
+	if len(pages) != 4 {
+		t.Fatalf("pack of 7 puzzles 4 a page has %d pages, want 2 + 2 of keys", len(pages))
+	}
+	letter, _ := printpdf.PageSize("letter")
+	boxes := printpdf.Boxes(letter, 4, true)
+	for i, line := range strings.Split(strings.TrimSpace(tsv), "\n")[1:] {
+		f := strings.Split(line, "\t")
+		for _, g := range []struct {
+			page int
+			want string
+		}{{i / 4, f[2]}, {2 + i/4, f[3]}} {
+			p := pages[g.page]
+			if math.Abs(p.Width-letter.Width) > 0.01 || math.Abs(p.Height-letter.Height) > 0.01 {
+				t.Errorf("page %d is %g×%g pt, want letter", g.page+1, p.Width, p.Height)
+			}
+			b := boxes[i%4]
+			if got := p.Grid(b.X, b.Y, b.Side); got != g.want {
+				t.Errorf("%s: page %d grid %d reads\n%s\nwant\n%s", f[0], g.page+1, i%4+1, got, g.want)
+			}
+		}
 	}
 }
