@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -27,16 +28,16 @@ const dailyCacheControl = "public, max-age=3600, stale-while-revalidate=86400"
 const embargoedCacheControl = "private, no-cache"
 
 // dailyMaxAge is the longest a cache may keep an undated /daily answer;
-// it is cut at the next 00:00 UTC, when the answer changes to the next
-// day's puzzle.
+// it is cut at the next midnight (UTC, or in the tz asked for), when the
+// answer changes to the next day's puzzle.
 const dailyMaxAge = time.Hour
 
 // undatedCacheControl is the Cache-Control of /daily without a date at
-// now: cacheable until the next UTC midnight at the latest, and never
-// served stale, for the stale answer would be yesterday's puzzle.
+// now: cacheable until the next midnight in now's location at the latest,
+// and never served stale, for the stale answer would be yesterday's
+// puzzle.
 func undatedCacheControl(now time.Time) string {
-	now = now.UTC()
-	midnight := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, time.UTC)
+	midnight := time.Date(now.Year(), now.Month(), now.Day()+1, 0, 0, 0, 0, now.Location())
 	age := min(dailyMaxAge, midnight.Sub(now)).Truncate(time.Second)
 	return fmt.Sprintf("public, max-age=%d", int(age.Seconds()))
 }
@@ -47,7 +48,9 @@ type daily interface {
 }
 
 // handleDaily serves GET /daily: the puzzle of the day for a level and a
-// date (today in UTC by default), with an ETag and Cache-Control.
+// date (by default today in UTC, or in the zone tz names), with an ETag
+// and Cache-Control. Today anywhere is public: no zone is ahead of UTC+14,
+// where the embargo is reckoned.
 func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q, err := queryParams(r)
@@ -60,7 +63,12 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
-		date := now().UTC()
+		loc, _, err := tzParam(q)
+		if err != nil {
+			writeError(w, r, log, err)
+			return
+		}
+		date := now().In(loc)
 		cacheControl := undatedCacheControl(date)
 		v, ok, err := q.get("date")
 		if err != nil {
@@ -163,4 +171,19 @@ func etagMatch(header, etag string) bool {
 		}
 	}
 	return false
+}
+
+// tzParam reads the optional tz query parameter, an IANA time zone name
+// (Europe/Paris, America/New_York, Pacific/Kiritimati): "today" as it is
+// now in that zone. UTC when absent; given reports whether it was.
+func tzParam(q params) (loc *time.Location, given bool, err error) {
+	v, ok, err := q.get("tz")
+	if err != nil || !ok {
+		return time.UTC, ok, err
+	}
+	loc, err = time.LoadLocation(v)
+	if err != nil || v == "Local" { // Local is the server's zone, not the client's
+		return nil, true, &paramError{name: "tz", reason: strconv.Quote(v) + " is not an IANA time zone name (Europe/Paris, America/New_York, UTC)"}
+	}
+	return loc, true, nil
 }

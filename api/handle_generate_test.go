@@ -80,6 +80,56 @@ func TestDailyHandler(t *testing.T) {
 	}
 }
 
+// TestDailyTZ asks for today in several zones at 23:30 UTC: the day is
+// the one of that zone, and the answer is cached until its midnight.
+func TestDailyTZ(t *testing.T) {
+	now := func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) }
+	for _, tc := range []struct {
+		tz, wantDay, wantCache string
+		status                 int
+	}{
+		{"", "2026-11-22", "public, max-age=1800", 200},
+		{"UTC", "2026-11-22", "public, max-age=1800", 200},
+		{"America/Los_Angeles", "2026-11-22", "public, max-age=3600", 200},
+		{"Europe/Paris", "2026-11-23", "public, max-age=3600", 200},
+		{"Asia/Kolkata", "2026-11-23", "public, max-age=3600", 200},
+		{"Pacific/Kiritimati", "2026-11-23", "public, max-age=3600", 200},
+		{"Pacific/Pago_Pago", "2026-11-22", "public, max-age=3600", 200},
+		{"America/Nowhere", "", "", 400},
+		{"Local", "", "", 400},
+		{"../etc/passwd", "", "", 400},
+	} {
+		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy}}
+		h := handleDaily(f, zap.NewNop(), now)
+		path := "/daily?level=easy"
+		if tc.tz != "" {
+			path += "&tz=" + tc.tz
+		}
+		rec, p := serve(h, "GET", path, "", nil)
+		if rec.Code != tc.status {
+			t.Errorf("GET %s = %d %s, want %d", path, rec.Code, rec.Body, tc.status)
+			continue
+		}
+		if tc.status != 200 {
+			if p.Parameter != "tz" {
+				t.Errorf("GET %s: problem names %q, want tz", path, p.Parameter)
+			}
+			continue
+		}
+		if got := f.dailyDate.Format(time.DateOnly); got != tc.wantDay {
+			t.Errorf("GET %s asked for %s, want %s", path, got, tc.wantDay)
+		}
+		if got := rec.Header().Get("Cache-Control"); got != tc.wantCache {
+			t.Errorf("GET %s: Cache-Control %q, want %q", path, got, tc.wantCache)
+		}
+	}
+	// Near midnight in Auckland (UTC+13 in November): cut at its midnight.
+	h := handleDaily(&fakeService{}, zap.NewNop(), func() time.Time { return time.Date(2026, 11, 22, 10, 50, 0, 0, time.UTC) })
+	if rec, _ := serve(h, "GET", "/daily?level=easy&tz=Pacific/Auckland", "", nil); rec.Header().Get("Cache-Control") != "public, max-age=600" {
+		t.Errorf("23:50 in Auckland: Cache-Control %q, want max-age=600", rec.Header().Get("Cache-Control"))
+	}
+}
+
 func TestDailyCacheControl(t *testing.T) {
 	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
 	tests := []struct {

@@ -202,9 +202,9 @@ const cursorSep = "."
 
 // handleArchive serves GET /daily/archive: the stored puzzles of a range
 // of dates, one level or all, a page at a time.
-func handleArchive(s publisher, log *zap.Logger) http.Handler {
+func handleArchive(s publisher, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		aq, err := archiveParams(r)
+		aq, err := archiveParams(r, now)
 		if err != nil {
 			writeError(w, r, log, err)
 			return
@@ -227,12 +227,22 @@ func handleArchive(s publisher, log *zap.Logger) http.Handler {
 }
 
 // archiveParams reads the query of GET /daily/archive, strictly (see
-// params): optional from, to, level, limit and after.
-func archiveParams(r *http.Request) (service.ArchiveQuery, error) {
+// params): optional from, to, level, limit, after and tz. With tz and
+// without to, the archive ends today in that zone (what the site has
+// published so far); without either it runs to service.LastDaily.
+func archiveParams(r *http.Request, now func() time.Time) (service.ArchiveQuery, error) {
 	aq := service.ArchiveQuery{From: service.FirstDaily, To: service.LastDaily}
 	q, err := queryParams(r)
 	if err != nil {
 		return aq, err
+	}
+	loc, hasTZ, err := tzParam(q)
+	if err != nil {
+		return aq, err
+	}
+	if _, hasTo := q["to"]; hasTZ && !hasTo {
+		t := now().In(loc)
+		aq.To = time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, time.UTC)
 	}
 	for _, p := range []struct {
 		name string

@@ -36,7 +36,7 @@ func TestArchiveHandlerCursor(t *testing.T) {
 		Records: []service.DailyRecord{{Date: d, Level: engine.Hard, Source: service.SourceGenerated, Seed: 1<<63 + 5}},
 		Next:    service.ArchiveCursor{Date: d, Level: engine.Hard},
 	}}
-	h := handleArchive(f, zap.NewNop())
+	h := handleArchive(f, zap.NewNop(), time.Now)
 	rec, _ := serve(h, "GET", "/daily/archive?from=2026-12-01&to=2026-12-31&level=hard&limit=1", "", nil)
 	var got archiveResponse
 	if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || rec.Code != 200 {
@@ -54,6 +54,28 @@ func TestArchiveHandlerCursor(t *testing.T) {
 	serve(h, "GET", "/daily/archive?after="+got.Next, "", nil)
 	if f.archiveQ.After.Date != d || f.archiveQ.After.Level != engine.Hard || f.archiveQ.From != service.FirstDaily || f.archiveQ.To != service.LastDaily {
 		t.Errorf("archive query after the cursor = %+v", f.archiveQ)
+	}
+}
+
+func TestArchiveTZ(t *testing.T) {
+	now := func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.UTC) }
+	for _, tc := range []struct {
+		query, wantTo string
+		status        int
+	}{
+		{"", service.LastDaily.Format(time.DateOnly), 200},
+		{"tz=Pacific/Auckland", "2026-11-23", 200},
+		{"tz=America/Los_Angeles", "2026-11-22", 200},
+		{"tz=Pacific/Auckland&to=2026-12-31", "2026-12-31", 200},
+		{"tz=Mars/Olympus", "", 400},
+		{"tz=Local", "", 400},
+	} {
+		f := &fakeService{}
+		h := handleArchive(f, zap.NewNop(), now)
+		rec, _ := serve(h, "GET", "/daily/archive?"+tc.query, "", nil)
+		if rec.Code != tc.status || (tc.status == 200 && f.archiveQ.To.Format(time.DateOnly) != tc.wantTo) {
+			t.Errorf("GET /daily/archive?%s = %d, to %s; want %d, to %s", tc.query, rec.Code, f.archiveQ.To.Format(time.DateOnly), tc.status, tc.wantTo)
+		}
 	}
 }
 

@@ -20,7 +20,7 @@ func addRoutes(r chi.Router, log *zap.Logger, svc Service, cfg Config) {
 	publish := r.With(withScope(apikey.Publish, "publishing"))
 	publish.Method(http.MethodPost, "/daily/schedule", handleSchedule(svc, log))
 	publish.Method(http.MethodPut, "/daily/{date}/{level}", handlePutDaily(svc, log))
-	publish.Method(http.MethodGet, "/daily/archive", handleArchive(svc, log))
+	publish.Method(http.MethodGet, "/daily/archive", handleArchive(svc, log, time.Now))
 	r.Method(http.MethodPost, "/solve", handleSolve(svc, log))
 	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
 	r.Method(http.MethodPost, "/hint", handleHint(svc, log))

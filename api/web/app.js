@@ -419,13 +419,26 @@
     btn.disabled = true;
     say(daily ? "Fetching the " + (date || "today's") + " " + level + " puzzle…" : "Fetching a " + level + " puzzle…");
     try {
-      const path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level) + (date ? "&date=" + date : "");
+      let path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level) + (date ? "&date=" + date : "");
+      // Today's daily is today where the player is: the browser's zone.
+      const zone = browserZone();
+      if (daily && !date && zone) path += "&tz=" + encodeURIComponent(zone);
       const p = await api("GET", path);
       loadAnswer(p, { kind: daily ? "daily" : "generate", level });
     } catch (e) {
       say(e.message, "error");
     } finally {
       btn.disabled = false;
+    }
+  }
+
+  // browserZone is the browser's IANA time zone (Europe/Paris), or "" when
+  // it does not say.
+  function browserZone() {
+    try {
+      return Intl.DateTimeFormat().resolvedOptions().timeZone || "";
+    } catch (e) {
+      return "";
     }
   }
 

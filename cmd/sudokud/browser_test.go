@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -12,13 +13,16 @@ import (
 	"github.com/chromedp/chromedp/kb"
 )
 
-// dailyJSON fetches the puzzle of the day (today when date is empty), as
-// the page gets it.
-func dailyJSON(t *testing.T, base, level, date string) (puzzle, solution string) {
+// dailyJSON fetches the puzzle of the day (today in the zone tz when date
+// is empty), as the page gets it.
+func dailyJSON(t *testing.T, base, level, date, tz string) (puzzle, solution string) {
 	t.Helper()
 	q := "/daily?level=" + level
 	if date != "" {
 		q += "&date=" + date
+	}
+	if tz != "" {
+		q += "&tz=" + url.QueryEscape(tz)
 	}
 	resp, err := http.Get(base + q)
 	if err != nil {
@@ -74,7 +78,9 @@ func TestBrowser(t *testing.T) {
 	b.do("choosing easy", chromedp.SetValue(chromedp.CSS("#level"), "easy"))
 	b.do("asking for the daily", chromedp.Click(chromedp.CSS("#btn-daily")))
 	b.waitFor("the daily", `document.getElementById("game-title").textContent.startsWith("Easy · Daily ")`)
-	puzzle, solution := dailyJSON(t, s.base, "easy", "")
+	// Today's daily is today in the browser's zone.
+	zone := eval[string](b, "Intl.DateTimeFormat().resolvedOptions().timeZone")
+	puzzle, solution := dailyJSON(t, s.base, "easy", "", zone)
 	var empty []int
 	for i := range 81 {
 		got := b.cellValue(i)
@@ -236,7 +242,7 @@ func TestBrowser(t *testing.T) {
 	// Reveal fills in the solution.
 	b.do("revealing", chromedp.Click(chromedp.CSS("#btn-reveal")))
 	b.waitFor("the solution", `document.getElementById("message").textContent === "The solution is revealed."`)
-	_, nextSolution := dailyJSON(t, s.base, "easy", next)
+	_, nextSolution := dailyJSON(t, s.base, "easy", next, "")
 	if got := eval[string](b, `[...document.querySelectorAll("#board .value")].map((v) => v.textContent).join("")`); got != nextSolution {
 		t.Errorf("revealed grid %s, want the %s daily's solution %s", got, next, nextSolution)
 	}

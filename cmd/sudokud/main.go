@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+	_ "time/tzdata" // the zones of /daily?tz= in an image without /usr/share/zoneinfo
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"

@@ -979,10 +979,15 @@ export interface operations {
                 /** @description Difficulty level. */
                 level: components["parameters"]["Level"];
                 /**
-                 * @description Day in UTC, YYYY-MM-DD, from 2000-01-01 to 2100-12-31; today (UTC) by default.
+                 * @description The day, YYYY-MM-DD, from 2000-01-01 to 2100-12-31; today (in UTC, or in `tz`) by default.
                  * @example 2026-11-22
                  */
                 date?: string;
+                /**
+                 * @description An IANA time zone name (Europe/Paris, America/New_York): without `date`, the day as it is now in that zone, and the answer is cached until its midnight. Today is public in every zone (none is ahead of UTC+14). No effect with `date`.
+                 * @example Europe/Paris
+                 */
+                tz?: string;
                 /** @description JSON: false leaves the solution out of the answer (true by default): a game that checks the player's grid with POST /check keeps the answers on the server. SVG and PDF: true draws the answer key (givens bold, the other digits light); the puzzle by default. */
                 solution?: components["parameters"]["Solution"];
                 /** @description `svg` for a printable grid, `pdf` for a PDF page (one puzzle only); JSON by default. */
@@ -1013,7 +1018,7 @@ export interface operations {
                 headers: {
                     /** @description Weak validator of the answer (W/"..."): the gzipped and identity bodies share it. */
                     ETag?: string;
-                    /** @description How long caches may keep it: without date, until the next 00:00 UTC and at most an hour, never stale; with a date, an hour and a day stale-while-revalidate. */
+                    /** @description How long caches may keep it: without date, until the next midnight (UTC, or in tz) and at most an hour, never stale; with a date, an hour and a day stale-while-revalidate. */
                     "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
@@ -1256,6 +1261,11 @@ export interface operations {
                 to?: string;
                 level?: components["schemas"]["Level"];
                 limit?: number;
+                /**
+                 * @description An IANA time zone name: without `to`, the archive ends today in that zone (what a site in that zone has published so far).
+                 * @example America/New_York
+                 */
+                tz?: string;
                 /** @description The next of the previous page. */
                 after?: string;
             };
