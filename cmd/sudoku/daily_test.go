@@ -114,7 +114,7 @@ func TestKeysCreate(t *testing.T) {
 		t.Fatal(err)
 	}
 	line := strings.TrimSpace(out.String())
-	if !strings.HasPrefix(line, "name=acme scopes=publish,daily:ahead rate=100 sha256=") || strings.Contains(line, "sudoku_") {
+	if !strings.HasPrefix(line, "name=acme scopes=publish,daily:ahead rate=100 created=") || !strings.Contains(line, " sha256=") || strings.Contains(line, "sudoku_") {
 		t.Errorf("stdout = %q, want the key line without the secret", line)
 	}
 	if !strings.Contains(errOut.String(), "sudoku_") {

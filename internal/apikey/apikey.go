@@ -4,8 +4,11 @@
 // Only the SHA-256 of a secret is stored, in a key file of one line per
 // key:
 //
-//	# name=NAME scopes=SCOPE,... rate=N sha256=HEX
-//	name=acme-print scopes=daily:ahead,publish rate=1200 sha256=9f86d081...
+//	# name=NAME scopes=SCOPE,... rate=N created=TIME sha256=HEX
+//	name=acme-print scopes=daily:ahead,publish rate=1200 created=2026-11-26T00:30:00Z sha256=9f86d081...
+//
+// created (RFC 3339, optional: older lines lack it) is when the key was
+// made, for editors listing keys; Revoke removes a key's line.
 //
 // A plain SHA-256 is enough here where a password needs a slow hash
 // (bcrypt, argon2): a secret is 256 random bits, so no dictionary or
@@ -28,6 +31,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Scope is a right a key can carry beyond what anonymous clients get.
@@ -74,7 +78,9 @@ type Key struct {
 	Scopes []Scope
 	// RateLimit is the key's requests per rate window; 0 means no limit.
 	RateLimit int
-	hash      [sha256.Size]byte
+	// Created is when the key was made; zero for a line without created.
+	Created time.Time
+	hash    [sha256.Size]byte
 }
 
 // Has reports whether k carries scope.
@@ -96,6 +102,16 @@ func (s *Set) Names() []string {
 		names[i] = k.Name
 	}
 	return names
+}
+
+// Keys returns the keys, in file order, without their hashes.
+func (s *Set) Keys() []Key {
+	keys := make([]Key, len(s.keys))
+	for i, k := range s.keys {
+		k.hash = [sha256.Size]byte{}
+		keys[i] = k
+	}
+	return keys
 }
 
 // Lookup returns the key whose secret is secret. It hashes secret once
@@ -209,6 +225,12 @@ func parseLine(line string) (Key, error) {
 				return k, fmt.Errorf("rate %q: want requests per window, 0 for no limit", clip(value))
 			}
 			k.RateLimit = n
+		case "created":
+			t, err := time.Parse(time.RFC3339, value)
+			if err != nil {
+				return k, fmt.Errorf("created %q: want an RFC 3339 time (2026-11-26T00:30:00Z)", clip(value))
+			}
+			k.Created = t
 		case "sha256":
 			b, err := hex.DecodeString(value)
 			if err != nil || len(b) != sha256.Size {
@@ -216,7 +238,7 @@ func parseLine(line string) (Key, error) {
 			}
 			copy(k.hash[:], b)
 		default:
-			return k, fmt.Errorf("unknown field %q: want name, scopes, rate, sha256", clip(name))
+			return k, fmt.Errorf("unknown field %q: want name, scopes, rate, created, sha256", clip(name))
 		}
 	}
 	for _, f := range []string{"name", "sha256"} {
@@ -249,7 +271,8 @@ func scopeList() string {
 
 // New makes a key: a fresh random secret, shown once to be handed to the
 // client, and the line of the key file that grants it, which holds only
-// the secret's hash. It fails for a bad name, scope or rate.
+// the secret's hash and the time it was made (now, to the second). It
+// fails for a bad name, scope or rate.
 func New(name string, scopes []Scope, rate int) (secret, line string, err error) {
 	var b [secretBytes]byte
 	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
@@ -263,7 +286,8 @@ func New(name string, scopes []Scope, rate int) (secret, line string, err error)
 	if sl == "" {
 		sl = "-"
 	}
-	line = fmt.Sprintf("name=%s scopes=%s rate=%d sha256=%s", name, sl, rate, hex.EncodeToString(h[:]))
+	created := time.Now().UTC().Truncate(time.Second).Format(time.RFC3339)
+	line = fmt.Sprintf("name=%s scopes=%s rate=%d created=%s sha256=%s", name, sl, rate, created, hex.EncodeToString(h[:]))
 	if _, err := parseLine(line); err != nil {
 		return "", "", err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestNewParseLookup(t *testing.T) {
@@ -72,6 +73,7 @@ func TestParseBadLines(t *testing.T) {
 		{"name twice", "name=a " + hash + "\nname=a " + hash2, `line 2: key name "a" is used twice`},
 		{"hash twice", "name=a " + hash + "\nname=b " + hash, "line 2: the hash of key"},
 		{"good then bad", "name=a " + hash + "\n# c\nname=b scopes=root " + hash2, "line 3: "},
+		{"bad created", "name=a created=yesterday " + hash, `created "yesterday"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,4 +114,39 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestRevoke(t *testing.T) {
+	const file = "# keys\nname=a sha256=1\n\nname=ab scopes=publish sha256=2\n  name=b sha256=3\nbroken line name=c\n"
+	tests := []struct {
+		name, want string
+		ok         bool
+	}{
+		{"a", "# keys\n\nname=ab scopes=publish sha256=2\n  name=b sha256=3\nbroken line name=c\n", true},
+		{"b", "# keys\nname=a sha256=1\n\nname=ab scopes=publish sha256=2\nbroken line name=c\n", true},
+		{"c", "# keys\nname=a sha256=1\n\nname=ab scopes=publish sha256=2\n  name=b sha256=3\n", true},
+		{"keys", file, false},
+		{"x", file, false},
+	}
+	for _, tt := range tests {
+		got, err := Revoke(file, tt.name)
+		if got != tt.want || (err == nil) != tt.ok {
+			t.Errorf("Revoke(%q) = %q, %v; want %q, ok %t", tt.name, got, err, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestCreatedListed(t *testing.T) {
+	_, line, err := New("a", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Parse(strings.NewReader(line + "\nname=b sha256=9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := set.Keys()
+	if len(keys) != 2 || time.Since(keys[0].Created) > time.Minute || !keys[1].Created.IsZero() {
+		t.Errorf("Keys = %+v, want a's creation time (now) and none for b", keys)
+	}
 }
