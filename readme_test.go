@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/internal/testserver"
 )
 
@@ -64,7 +65,7 @@ func docCommands(t *testing.T, path string) []docCommand {
 		case !inBlock:
 			inBlock = strings.TrimSpace(line) == "```sh"
 			continue
-		case cur == nil && strings.HasPrefix(line, "```"):
+		case cur == nil && strings.HasPrefix(strings.TrimSpace(line), "```"): // a block in a list item is indented
 			inBlock = false
 			continue
 		}
@@ -131,7 +132,8 @@ func TestDocCommands(t *testing.T) {
 // redirects its output or is a go build) but no "error:" line. The
 // only rewrites are the ones a reader's machine makes unnecessary:
 // `go run ./cmd/X` runs the binary built once for the test, and
-// localhost:8080 is the test's sudokud. curl fails on an HTTP error
+// localhost:8080 and https://sudoku.example are the test's sudokud, whose
+// key (daily:ahead, publish) is in $KEY. curl fails on an HTTP error
 // (--fail-with-body, from the test's .curlrc), so an example that the
 // service refuses fails here. They run in a copy of the repository (no
 // .git, no node_modules) with ../shared beside it, so files they write
@@ -163,7 +165,17 @@ func TestDocumentedCommands(t *testing.T) {
 	}
 
 	bin := testserver.Build(t, ".", "./cmd/sudoku", "./cmd/sudokud")
-	base := testserver.Start(t, filepath.Join(bin, "sudokud"), "-rate-limit", "0")
+	// docs/publishing.md's examples send a key in $KEY to
+	// https://sudoku.example: the test's key and sudokud.
+	secret, line, err := apikey.New("docs", []apikey.Scope{apikey.DailyAhead, apikey.Publish}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keyFile, []byte(line+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	base := testserver.Start(t, filepath.Join(bin, "sudokud"), "-rate-limit", "0", "-api-keys", keyFile)
 	u, err := url.Parse(base)
 	if err != nil {
 		t.Fatal(err)
@@ -184,7 +196,7 @@ func TestDocumentedCommands(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, ".curlrc"), []byte(curlrc), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env := append(os.Environ(), "HOME="+home, "CURL_HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	env := append(os.Environ(), "KEY="+secret, "HOME="+home, "CURL_HOME="+home, "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
 	goRun := regexp.MustCompile(`\bgo run \./cmd/(sudoku|sudokud)\b`)
 
 	ran := 0
@@ -203,7 +215,7 @@ func TestDocumentedCommands(t *testing.T) {
 			continue
 		}
 		text := goRun.ReplaceAllString(c.text, "$1")
-		text = strings.NewReplacer("localhost:8080", u.Host, "127.0.0.1:8080", u.Host).Replace(text)
+		text = strings.NewReplacer("localhost:8080", u.Host, "127.0.0.1:8080", u.Host, "https://sudoku.example", base).Replace(text)
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), commandLimit)
 			defer cancel()
