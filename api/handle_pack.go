@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -22,10 +23,15 @@ type packer interface {
 // defaultPackDays is the length of a pack without to: a week.
 const defaultPackDays = 7
 
+// openPackDays is the longest pack without scope daily:ahead: a week.
+// A pack may generate every puzzle it prints (124 for a month at four
+// levels) in one request, so longer ones are for the newspapers' keys.
+const openPackDays = 7
+
 // handlePack serves GET /daily/pack: the puzzles of the day of a range of
 // dates and levels in one PDF, N a page, then their answer keys; the same
 // query gives the same bytes. Days not public yet need scope daily:ahead,
-// as on /daily.
+// as on /daily, and so do packs longer than openPackDays.
 func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		from, to, levels, po, err := packParams(r)
@@ -34,6 +40,12 @@ func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
 			return
 		}
 		cacheControl := dailyCacheControl
+		if to.Sub(from) >= openPackDays*24*time.Hour {
+			if ae := requireScope(r, apikey.DailyAhead, fmt.Sprintf("a pack of more than %d days", openPackDays)); ae != nil {
+				writeProblem(w, r, ae.problem())
+				return
+			}
+		}
 		if _, err := service.Day(to); err == nil && service.Embargoed(to, now()) {
 			if ae := requireScope(r, apikey.DailyAhead, "puzzles of days that have not begun in UTC+14"); ae != nil {
 				writeProblem(w, r, ae.problem())

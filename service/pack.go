@@ -17,7 +17,8 @@ const MaxPackDays = MaxScheduleDays
 // listed twice counts once), in (date, level) order, each as Daily
 // returns it: the stored one, generated and stored first when missing.
 // It fails with *DateError or *RangeError before doing anything, and
-// with the first error of Daily (the store down, the deadline passed).
+// with the first error of Daily (the store down) or ctx's, checked
+// between puzzles; the puzzles made by then stay stored.
 // Who may read days not public yet is the caller's rule, as for Daily.
 func (s *Service) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]DailyRecord, error) {
 	if s.pool == nil || s.store == nil {
@@ -35,6 +36,11 @@ func (s *Service) Pack(ctx context.Context, from, to time.Time, levels []engine.
 	var recs []DailyRecord
 	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
 		for _, l := range uniq {
+			// Daily finishes a generation it started even for a gone
+			// client (others may wait on it): stop between puzzles.
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			rec, err := s.Daily(ctx, d, l)
 			if err != nil {
 				return nil, err

@@ -9,6 +9,16 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
+func TestPackStopsWithContext(t *testing.T) {
+	pool := &fakePool{}
+	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.Pack(ctx, date("2026-12-01"), date("2026-12-31"), nil); !errors.Is(err, context.Canceled) || len(pool.generated) != 0 {
+		t.Errorf("Pack with a canceled context = %v after %d generations, want context.Canceled and none", err, len(pool.generated))
+	}
+}
+
 func TestPack(t *testing.T) {
 	for _, tc := range []struct {
 		name     string

@@ -82,7 +82,11 @@ export interface paths {
          *     out). The digits are text in an embedded font. The same query
          *     gives the same bytes. Pages are A4 unless `page` or `width` and
          *     `height` say otherwise. Days that have not begun in UTC+14 need a
-         *     key with scope `daily:ahead`, as on /daily.
+         *     key with scope `daily:ahead`, as on /daily, and so does a pack of
+         *     more than 7 days (it may generate every puzzle it prints). A pack
+         *     of days not generated yet can take seconds; past the request
+         *     deadline the answer is 504, and the same request again finds the
+         *     puzzles made so far stored.
          */
         get: operations["dailyPack"];
         put?: never;
