@@ -284,6 +284,8 @@ func TestContract(t *testing.T) {
 		{name: "generate pdf key in a column", method: "GET", path: "/generate?level=easy&format=pdf&width=50mm&solution=true&title=false", wantStatus: 200},
 		{name: "generate pdf width without unit", method: "GET", path: "/generate?level=easy&format=pdf&width=50", invalidRequest: true, specRejects: true, wantStatus: 400},
 		{name: "generate pdf too narrow", method: "GET", path: "/generate?level=easy&format=pdf&width=10mm", wantStatus: 400},
+		{name: "generate pdf narrowest page, grid too small", method: "GET", path: "/generate?level=easy&format=pdf&width=1in", wantStatus: 400},
+		{name: "generate pdf narrowest grid", method: "GET", path: "/generate?level=easy&format=pdf&width=1.2in", wantStatus: 200},
 		{name: "generate pdf batch", method: "GET", path: "/generate?level=easy&format=pdf&count=2", wantStatus: 400},
 		{name: "generate svg sized", method: "GET", path: "/generate?level=easy&format=svg&width=50mm", wantStatus: 400},
 		{name: "generate svg key", method: "GET", path: "/generate?level=easy&format=svg&solution=true", wantStatus: 200},

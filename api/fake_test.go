@@ -113,6 +113,10 @@ func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Leve
 
 func (f *fakeService) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.DailyRecord, error) {
 	var recs []service.DailyRecord
+	if len(levels) == 0 {
+		all := engine.Levels()
+		levels = all[:]
+	}
 	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
 		for _, l := range levels {
 			rec, err := f.Daily(ctx, d, l)

@@ -133,14 +133,15 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 	case pack:
 		o.perPage = defaultPerPage
 	}
-	if o.page.Height != 0 {
-		if err := printpdf.CheckLayout(o.page, o.perPage, o.title); err != nil {
-			name := "per_page"
-			if o.perPage == 1 {
-				name = "height"
-			}
-			return o, &paramError{name: name, reason: err.Error()}
-		}
+	page, name := o.page, "per_page"
+	switch {
+	case page.Height == 0:
+		page.Height, name = printpdf.FitHeight(page.Width, o.title), "width"
+	case o.perPage == 1:
+		name = "height"
+	}
+	if err := printpdf.CheckLayout(page, o.perPage, o.title); err != nil {
+		return o, &paramError{name: name, reason: err.Error()}
 	}
 	return o, nil
 }

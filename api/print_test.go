@@ -121,3 +121,39 @@ func TestDailyHonestFields(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintParamsErrors checks that each bad print parameter is a 400
+// naming it.
+func TestPrintParamsErrors(t *testing.T) {
+	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy}}
+	h, _ := newTestServer(t, f, Config{})
+	for _, tc := range []struct {
+		path, param string
+	}{
+		{"/daily?level=easy&format=pdf&width=50", "width"},
+		{"/daily?level=easy&format=pdf&width=1in", "width"},
+		{"/daily?level=easy&format=pdf&width=50mm&height=1in", "height"},
+		{"/daily?level=easy&format=pdf&height=50mm", "height"},
+		{"/daily?level=easy&format=pdf&page=a4&height=50mm", "page"},
+		{"/daily?level=easy&format=pdf&page=A4", "page"},
+		{"/daily?level=easy&format=pdf&title=no", "title"},
+		{"/daily?level=easy&format=pdf&per_page=2", "per_page"},
+		{"/daily?level=easy&format=svg&page=a4", "page"},
+		{"/daily?level=easy&width=50mm", "width"},
+		{"/daily?level=easy&format=ps", "format"},
+		{"/generate?level=easy&format=pdf&count=2", "format"},
+		{"/generate?level=easy&format=pdf&width=26in", "width"},
+		{"/daily/pack?from=2026-01-01&per_page=0", "per_page"},
+		{"/daily/pack?from=2026-01-01&width=3in&height=3in&per_page=12", "per_page"},
+		{"/daily/pack?from=2026-01-01&width=100mm", "height"},
+		{"/daily/pack?from=2026-01-01&format=svg", "format"},
+		{"/daily/pack?from=2026-01-01&levels=easy,", "levels"},
+		{"/daily/pack?from=2026-01-01&solution=maybe", "solution"},
+		{"/daily/pack?to=2026-01-01", "from"},
+	} {
+		rec, p := serve(h, "GET", tc.path, "", nil)
+		if rec.Code != 400 || p.Parameter != tc.param {
+			t.Errorf("GET %s = %d naming %q, want 400 naming %q: %s", tc.path, rec.Code, p.Parameter, tc.param, rec.Body)
+		}
+	}
+}
