@@ -72,8 +72,9 @@ func (d Document) HasCaptions() bool {
 
 // Write renders d as a PDF to w. It fails when d has no grid or a page
 // does not fit its grids (see CheckLayout), and with w's first write
-// error. Cost: a few milliseconds and about 30 kB (the fonts' subsets)
-// plus 1 kB a grid.
+// error. Cost: a week pack (7 puzzles and 7 keys on 8 A4 pages) takes
+// 14 to 37 ms and 14.5 MB of allocations, most of it reading the two
+// fonts, and is 31 kB (BenchmarkWeekPack; see docs/print.md).
 func Write(w io.Writer, d Document) error {
 	captions := d.HasCaptions()
 	perPage := max(d.PerPage, 1)

@@ -16,7 +16,7 @@ import (
 
 // week returns a week of generated puzzles (fixed seeds) as a pack's two
 // sections: the puzzles, then their keys.
-func week(t *testing.T) (puzzles, keys []printpdf.Grid) {
+func week(t testing.TB) (puzzles, keys []printpdf.Grid) {
 	t.Helper()
 	start := time.Date(2026, 12, 21, 0, 0, 0, 0, time.UTC)
 	for i := range 7 {
