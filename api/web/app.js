@@ -578,6 +578,9 @@
     }
     $("print-img").src = url;
     $("print-link").href = url;
+    const pdf = url.replace("format=svg", "format=pdf");
+    $("print-pdf").href = pdf;
+    $("print-key").href = pdf + "&solution=true";
     $("print").hidden = false;
     $("btn-print-now").focus();
   }
