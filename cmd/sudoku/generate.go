@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/printpdf"
 )
 
 func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -30,10 +31,12 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	failures := fs.Int("failures", 0, "allowed failures of tuned masking (0: the default)")
 	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: only -level, -salt and -format apply")
 	salt := fs.String("salt", "", "salt of the puzzle of the day")
-	format := fs.String("format", "text", "output: text (puzzle<TAB>solution<TAB>level<TAB>score lines) or svg (one printable grid, -n 1)")
+	format := fs.String("format", "text", "output: text (puzzle<TAB>solution<TAB>level<TAB>score lines), svg (one printable grid, -n 1) or pdf (one PDF page, -n 1)")
+	key := fs.Bool("key", false, "svg, pdf: draw the answer key (givens bold, the other digits light)")
+	width := fs.String("width", "90mm", "pdf: the page's width with its unit (50mm, 3in); the page is as tall as the grid")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg] [flags]")
+		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg|pdf] [flags]")
 		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is.")
 		fmt.Fprintln(stderr, "A seed whose generation fails gives an \"error: <reason>\" line instead; the exit")
 		fmt.Fprintln(stderr, "status is non-zero when every puzzle failed (so always when -n 1 or -date fails).")
@@ -61,11 +64,13 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	opt.MinGivens, opt.MaxGivens = *minGivens, *maxGivens
 	opt.MinScore, opt.MaxScore = *minScore, *maxScore
 	opt.AllowedFailures = *failures
+	var day time.Time // the puzzle of the day's date, the PDF's
 	if *date != "" {
 		d, err := time.Parse(time.DateOnly, *date)
 		if err != nil {
 			return fmt.Errorf("bad -date: %w", err)
 		}
+		day = d
 		if opt.Level == 0 {
 			return errors.New("-date needs a -level")
 		}
@@ -80,17 +85,26 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	switch *format {
 	case "text":
-	case "svg":
+	case "svg", "pdf":
 		if *n != 1 {
-			return errors.New("-format svg writes one grid: use -n 1")
+			return fmt.Errorf("-format %s writes one grid: use -n 1", *format)
 		}
 	default:
-		return fmt.Errorf("unknown -format %q: want text or svg", *format)
+		return fmt.Errorf("unknown -format %q: want text, svg or pdf", *format)
+	}
+	var page printpdf.Size
+	if *format == "pdf" {
+		if page.Width, err = printpdf.ParseLength(*width); err != nil {
+			return fmt.Errorf("-width: %w", err)
+		}
+		if err := printpdf.CheckLayout(printpdf.Size{Width: page.Width, Height: printpdf.FitHeight(page.Width, true)}, 1, true); err != nil {
+			return fmt.Errorf("-width: %w", err)
+		}
 	}
 	if *n < 0 {
 		return fmt.Errorf("-n %d: want at least 0", *n)
 	}
-	if *format == "svg" {
+	if *format != "text" {
 		if *date == "" {
 			opt.Seed = *seed
 		}
@@ -98,11 +112,24 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if err != nil {
 			return err
 		}
+		var solution engine.Grid
+		if *key {
+			solution = p.Solution
+		}
+		if *format == "pdf" {
+			label := strconv.FormatUint(p.Seed, 10)
+			if *date != "" {
+				label = *date
+			}
+			caption := printpdf.Caption(*key, p.Level, label)
+			return printpdf.Write(stdout, printpdf.Document{Title: caption, Date: day, Page: page,
+				Sections: [][]printpdf.Grid{{{Puzzle: p.Puzzle, Solution: solution, Caption: caption}}}})
+		}
 		title := fmt.Sprintf("%s · #%d", p.Level, p.Seed)
 		if *date != "" {
 			title = fmt.Sprintf("%s · %s", p.Level, *date)
 		}
-		return engine.RenderSVG(stdout, p.Puzzle, engine.SVGOptions{Title: title})
+		return engine.RenderSVG(stdout, p.Puzzle, engine.SVGOptions{Title: title, Solution: solution})
 	}
 	if *date != "" {
 		p, err := engine.Generate(ctx, opt)

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/pdftest"
+	"github.com/sudokuhq/sudoku/printpdf"
 )
 
 func TestGenerateCommand(t *testing.T) {
@@ -49,6 +52,9 @@ func TestGenerateCommand(t *testing.T) {
 	if !strings.HasPrefix(svg, "<svg") || !strings.Contains(svg, "easy · #3") {
 		t.Errorf("generate -format svg = %.200s...", svg)
 	}
+	if key := gen("-level", "easy", "-seed", "3", "-format", "svg", "-key"); strings.Count(key, `fill="#888"`) != 81-strings.Count(svg, `font-weight="bold"`) {
+		t.Errorf("generate -format svg -key has %d light digits, want one for each empty cell", strings.Count(key, `fill="#888"`))
+	}
 	daily := gen("-level", "hard", "-date", "2026-11-22")
 	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
 	if !strings.HasPrefix(daily, want.Puzzle.String()+"\t") {
@@ -60,8 +66,11 @@ func TestGenerateCommandErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"-level", "nightmare"},
 		{"-symmetry", "spiral"},
-		{"-format", "pdf"},
+		{"-format", "ps"},
 		{"-format", "svg", "-n", "2"},
+		{"-format", "pdf", "-n", "2"},
+		{"-format", "pdf", "-width", "50"},
+		{"-format", "pdf", "-width", "1in"},
 		{"-date", "22/11/2026"},
 		{"-max-givens", "10"},
 		{"extra"},
@@ -98,4 +107,29 @@ func mustDate(t *testing.T, s string) (d time.Time) {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// TestGeneratePDF writes a puzzle of the day's answer key as a PDF page
+// 50 mm wide and reads it back with poppler.
+func TestGeneratePDF(t *testing.T) {
+	pdftest.Require(t)
+	var out, errOut bytes.Buffer
+	args := []string{"generate", "-level", "hard", "-date", "2026-11-22", "-format", "pdf", "-width", "50mm", "-key"}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%v) = %v; %s", args, err, errOut.String())
+	}
+	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
+	pages := pdftest.Read(t, out.Bytes())
+	width := 50 * 72 / 25.4
+	size := printpdf.Size{Width: width, Height: printpdf.FitHeight(width, true)}
+	if len(pages) != 1 || math.Abs(pages[0].Width-size.Width) > 0.01 || math.Abs(pages[0].Height-size.Height) > 0.01 {
+		t.Fatalf("%d pages, the first %g×%g pt; want one of %g×%g", len(pages), pages[0].Width, pages[0].Height, size.Width, size.Height)
+	}
+	b := printpdf.Boxes(size, 1, true)[0]
+	if got := pages[0].Grid(b.X, b.Y, b.Side); got != want.Solution.String() {
+		t.Errorf("the key reads\n%s\nwant\n%s", got, want.Solution)
+	}
+	if !strings.Contains(pages[0].Text, "Solution · hard · 2026-11-22") {
+		t.Errorf("no caption in %q", pages[0].Text)
+	}
 }
