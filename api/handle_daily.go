@@ -81,14 +81,10 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 				writeError(w, r, log, err)
 				return
 			}
-			if _, err := service.Day(date); err == nil && service.Embargoed(date, now()) {
-				// Not public anywhere yet: for keys that may see ahead,
-				// and never kept by shared caches (an editor may still
-				// replace it).
-				if ae := requireScope(r, apikey.DailyAhead, "the puzzle of a day that has not begun in UTC+14"); ae != nil {
-					writeProblem(w, r, ae.problem())
-					return
-				}
+			if ahead, ae := checkAhead(r, date, now(), "the puzzle of a day that has not begun in UTC+14"); ae != nil {
+				writeProblem(w, r, ae.problem())
+				return
+			} else if ahead {
 				cacheControl = embargoedCacheControl
 			}
 		}
@@ -147,6 +143,19 @@ func newDailyJSON(rec service.DailyRecord, withSolution bool) puzzleJSON {
 		j.Seed, j.Fresh = "", false
 	}
 	return j
+}
+
+// checkAhead applies the embargo to a request for day at now: a day not
+// public anywhere yet (see service.Embargoed) needs scope daily:ahead, and
+// its answer is never kept by shared caches (an editor may still replace
+// it). ahead reports whether day is embargoed; ae is the refusal of a
+// request without the scope (what names what it asked for). A date out
+// of range is left to the service, which refuses it.
+func checkAhead(r *http.Request, day, now time.Time, what string) (ahead bool, ae *authError) {
+	if _, err := service.Day(day); err != nil || !service.Embargoed(day, now) {
+		return false, nil
+	}
+	return true, requireScope(r, apikey.DailyAhead, what)
 }
 
 // dailyETag is a weak validator of the daily answer: a hash of what it

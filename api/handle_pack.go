@@ -46,11 +46,10 @@ func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
 				return
 			}
 		}
-		if _, err := service.Day(to); err == nil && service.Embargoed(to, now()) {
-			if ae := requireScope(r, apikey.DailyAhead, "puzzles of days that have not begun in UTC+14"); ae != nil {
-				writeProblem(w, r, ae.problem())
-				return
-			}
+		if ahead, ae := checkAhead(r, to, now(), "puzzles of days that have not begun in UTC+14"); ae != nil {
+			writeProblem(w, r, ae.problem())
+			return
+		} else if ahead {
 			cacheControl = embargoedCacheControl
 		}
 		recs, err := s.Pack(r.Context(), from, to, levels)

@@ -146,24 +146,18 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 	return o, nil
 }
 
-// printGrid is p as o draws it: the puzzle, or its answer key.
-func printGrid(p engine.Puzzle, o printOptions, key bool, what string) printpdf.Grid {
-	g := printpdf.Grid{Puzzle: p.Puzzle}
-	if key {
-		g.Solution = p.Solution
-	}
-	if o.title {
-		g.Caption = printpdf.Caption(key, p.Level, what)
-	}
-	return g
-}
-
 // writePrint writes one puzzle (or its key, with o.key) as SVG or PDF:
 // what is its date or seed, for the caption; date the PDF's creation
 // date (zero for a generated puzzle, which has none); name the file
 // name offered to save it under.
 func writePrint(w http.ResponseWriter, r *http.Request, log *zap.Logger, media string, p engine.Puzzle, o printOptions, what string, date time.Time, name string) {
-	g := printGrid(p, o, o.key, what)
+	g := printpdf.Grid{Puzzle: p.Puzzle}
+	if o.key {
+		g.Solution = p.Solution
+	}
+	if o.title {
+		g.Caption = printpdf.Caption(o.key, p.Level, what)
+	}
 	if media == mediaSVG {
 		writeSVG(w, r, log, g.Puzzle, engine.SVGOptions{Title: g.Caption, Solution: g.Solution})
 		return
