@@ -74,6 +74,16 @@ func TestWeekPack(t *testing.T) {
 			if again := render(t, doc); !bytes.Equal(pdf, again) {
 				t.Errorf("two renders differ (%d and %d bytes)", len(pdf), len(again))
 			}
+			// The file's dates are the document's, never the clock's.
+			info := pdftest.Info(t, pdf)
+			for _, k := range []string{"CreationDate", "ModDate"} {
+				if info[k] != "2026-12-21T00:00:00Z" {
+					t.Errorf("pdfinfo %s = %q, want the pack's first day, 2026-12-21T00:00:00Z", k, info[k])
+				}
+			}
+			if info["Title"] != "Sudoku week" {
+				t.Errorf("pdfinfo Title = %q, want Sudoku week", info["Title"])
+			}
 			pages := pdftest.Read(t, pdf)
 			if len(pages) != tc.pages {
 				t.Fatalf("%d pages, want %d", len(pages), tc.pages)

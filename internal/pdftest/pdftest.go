@@ -90,6 +90,24 @@ func Read(t testing.TB, pdf []byte) []Page {
 	return pages
 }
 
+// Info returns the fields pdfinfo prints for pdf (Title, Creator,
+// CreationDate and ModDate in ISO 8601, Pages, ...), by name.
+func Info(t testing.TB, pdf []byte) map[string]string {
+	t.Helper()
+	Require(t)
+	path := filepath.Join(t.TempDir(), "in.pdf")
+	if err := os.WriteFile(path, pdf, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	info := map[string]string{}
+	for line := range strings.Lines(run(t, "pdfinfo", "-isodates", path)) {
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			info[k] = strings.TrimSpace(v)
+		}
+	}
+	return info
+}
+
 // Grid returns the 81 cells of the grid drawn in the square of side side
 // at (x, y) on p, as the digits whose boxes' centres fall in each cell,
 // '.' for a cell without one and '?' for a cell with more than one.
