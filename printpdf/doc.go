@@ -10,6 +10,6 @@
 // same bytes and an editor can diff proofs.
 //
 // It lives outside engine, which stays standard library only, and is
-// used by api (format=pdf, /daily/pack) and by the sudoku CLI (daily
-// export -format pdf). See docs/print.md.
+// used by api (format=pdf, /daily/pack) and by the sudoku CLI (generate
+// -format pdf, daily export -format pdf). See docs/print.md.
 package printpdf

@@ -30,7 +30,7 @@ type Document struct {
 	// Title is the document's title in its metadata.
 	Title string
 	// Date is the creation and modification date written in the file;
-	// the zero time writes DefaultDate, never the clock, so that the
+	// the zero time writes 2000-01-01, never the clock, so that the
 	// output depends on the Document alone.
 	Date time.Time
 	// Page is the page size; a Height of 0 fits the page to one grid
@@ -42,8 +42,8 @@ type Document struct {
 	Sections [][]Grid
 }
 
-// DefaultDate is the date written in a Document without one.
-var DefaultDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+// defaultDate is the date written in a Document without one.
+var defaultDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // The font family of the digits and captions: Go Regular and Go Bold.
 const family = "Go"
@@ -94,7 +94,7 @@ func Write(w io.Writer, d Document) error {
 	}
 	date := d.Date
 	if date.IsZero() {
-		date = DefaultDate
+		date = defaultDate
 	}
 	pdf := fpdf.NewCustom(&fpdf.InitType{OrientationStr: "P", UnitStr: "pt", Size: fpdf.SizeType{Wd: page.Width, Ht: page.Height}})
 	pdf.SetCatalogSort(true)
