@@ -8,6 +8,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/classic"
+	"github.com/sudokuhq/sudoku/internal/receipt"
 )
 
 // Limits of the service, the defaults of Config.
@@ -99,6 +100,18 @@ type Config struct {
 	// StoreTimeout bounds one call to the daily store (0:
 	// DefaultStoreTimeout).
 	StoreTimeout time.Duration
+	// ReceiptSecret keys the puzzle tokens and solve receipts (at least
+	// receipt.MinSecretBytes bytes). Replicas must share it, or a token
+	// served by one is refused by another; empty: a random secret of
+	// this process (tokens and receipts verify here only, and not after
+	// a restart).
+	ReceiptSecret []byte
+	// TokenTTL is how long a puzzle token may be redeemed (0:
+	// DefaultTokenTTL).
+	TokenTTL time.Duration
+	// ReceiptTTL is how long a solve receipt verifies (0:
+	// DefaultReceiptTTL).
+	ReceiptTTL time.Duration
 }
 
 func (c Config) withDefaults() Config {
@@ -122,6 +135,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.StoreTimeout <= 0 {
 		c.StoreTimeout = DefaultStoreTimeout
+	}
+	if c.TokenTTL <= 0 {
+		c.TokenTTL = DefaultTokenTTL
+	}
+	if c.ReceiptTTL <= 0 {
+		c.ReceiptTTL = DefaultReceiptTTL
 	}
 	if c.FreshBurst <= 0 {
 		c.FreshBurst = max(1, int(c.FreshRate))
@@ -179,7 +198,8 @@ type Service struct {
 	supply     *supply // nil without a pool
 	daily      dailyCache
 	store      DailyStore
-	now        func() time.Time // the clock of the daily cache and the embargo: Deps.Now; tests set it
+	now        func() time.Time // the clock of the daily cache, the embargo, tokens and receipts: Deps.Now; tests set it
+	signer     *receipt.Signer  // signs tokens and receipts with Config.ReceiptSecret
 }
 
 // Deps are the engine parts a Service calls. Pool may be nil, and then
@@ -197,7 +217,9 @@ type Deps struct {
 	Now func() time.Time
 }
 
-// New returns a Service with the given limits and engine parts.
+// New returns a Service with the given limits and engine parts. A
+// ReceiptSecret, when set, must hold at least receipt.MinSecretBytes bytes
+// (New panics otherwise: callers check it with receipt.ParseSecret).
 func New(cfg Config, deps Deps) *Service {
 	cfg = cfg.withDefaults()
 	if deps.Hooks == nil {
@@ -215,6 +237,7 @@ func New(cfg Config, deps Deps) *Service {
 		pool:       deps.Pool,
 		store:      deps.Store,
 		now:        deps.Now,
+		signer:     newSigner(cfg.ReceiptSecret),
 	}
 	if deps.Pool != nil {
 		s.supply = newSupply(deps.Pool, cfg, deps.Hooks)
