@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/receipt"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -38,6 +39,11 @@ type fakeService struct {
 
 	check    service.CheckResult
 	checkErr error
+	token    string // the token CheckToken was given
+
+	receipt    receipt.Receipt
+	receiptErr error
+	verified   *engine.Grid // the puzzle VerifyReceipt was given
 
 	schedule   []service.ScheduleEntry
 	putCreated bool
@@ -135,6 +141,30 @@ func (f *fakeService) Check(_ context.Context, puzzle, current engine.Grid) (ser
 	defer f.mu.Unlock()
 	f.hinted = [2]engine.Grid{puzzle, current}
 	return f.check, f.checkErr
+}
+
+// Token returns "token:" and the puzzle's first nine cells.
+func (f *fakeService) Token(p engine.Puzzle, source, date string, solutionServed bool) string {
+	return "token:" + p.Puzzle.String()[:9]
+}
+
+// CheckToken is Check, plus the receipt "receipt:" + token when solved.
+func (f *fakeService) CheckToken(ctx context.Context, puzzle, current engine.Grid, token string) (service.CheckResult, string, error) {
+	res, err := f.Check(ctx, puzzle, current)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.token = token
+	if err != nil || !res.Solved {
+		return res, "", err
+	}
+	return res, "receipt:" + token, nil
+}
+
+func (f *fakeService) VerifyReceipt(text string, puzzle *engine.Grid) (receipt.Receipt, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.verified = puzzle
+	return f.receipt, f.receiptErr
 }
 
 func (f *fakeService) Schedule(_ context.Context, from, to time.Time, levels []engine.Level) ([]service.ScheduleEntry, error) {

@@ -13,11 +13,17 @@ import (
 // checker is the use-case behind POST /check.
 type checker interface {
 	Check(ctx context.Context, puzzle, current engine.Grid) (service.CheckResult, error)
+	CheckToken(ctx context.Context, puzzle, current engine.Grid, token string) (service.CheckResult, string, error)
 }
 
 // checkRequest is the body of POST /check: the puzzle and the player's
-// grid, as for /hint.
-type checkRequest = hintRequest
+// grid, as for /hint, and optionally the token served with the puzzle.
+type checkRequest struct {
+	hintRequest
+	// Token is the puzzle's token from /generate or /daily: with it, a
+	// solved grid gets a signed receipt.
+	Token *string `json:"token,omitempty"`
+}
 
 // checkResponse is the answer of POST /check: a verdict that names the
 // wrong cells and no digit of the solution.
@@ -27,6 +33,9 @@ type checkResponse struct {
 	Solved   bool     `json:"solved"`
 	Filled   int      `json:"filled"`
 	Wrong    []string `json:"wrong"`
+	// Receipt is the signed solve receipt: only for a solved grid sent
+	// with its puzzle's token.
+	Receipt string `json:"receipt,omitempty"`
 }
 
 // handleCheck serves POST /check: whether the player's grid is complete
@@ -40,13 +49,19 @@ func handleCheck(s checker, log *zap.Logger) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
-		res, err := s.Check(r.Context(), puzzle, current)
+		var res service.CheckResult
+		var rec string
+		if req.Token != nil {
+			res, rec, err = s.CheckToken(r.Context(), puzzle, current, *req.Token)
+		} else {
+			res, err = s.Check(r.Context(), puzzle, current)
+		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
 		resp := checkResponse{Complete: res.Complete, Correct: res.Correct, Solved: res.Solved, Filled: res.Filled,
-			Wrong: make([]string, len(res.Wrong))}
+			Wrong: make([]string, len(res.Wrong)), Receipt: rec}
 		for i, c := range res.Wrong {
 			resp.Wrong[i] = engine.CellName(c)
 		}

@@ -51,7 +51,10 @@ type daily interface {
 // date (by default today in UTC, or in the zone tz names), with an ETag
 // and Cache-Control. Today anywhere is public: no zone is ahead of UTC+14,
 // where the embargo is reckoned.
-func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
+func handleDaily(s interface {
+	daily
+	tokenIssuer
+}, log *zap.Logger, now func() time.Time) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		q, err := queryParams(r)
 		if err != nil {
@@ -127,7 +130,9 @@ func handleDaily(s daily, log *zap.Logger, now func() time.Time) http.Handler {
 			writePrint(w, r, log, media, p, po, day, rec.Date, fmt.Sprintf("sudoku-%s-%s.pdf", day, p.Level))
 			return
 		}
-		encode(w, r, http.StatusOK, "", newDailyJSON(rec, withSolution))
+		j := newDailyJSON(rec, withSolution)
+		j.Token = s.Token(rec.EnginePuzzle(), service.SourceDaily, j.Date, withSolution)
+		encode(w, r, http.StatusOK, "", j)
 	})
 }
 

@@ -46,6 +46,13 @@ type puzzleJSON struct {
 	// Source is how a puzzle of the day was made: service.SourceGenerated
 	// or service.SourceCurated; left out on /generate.
 	Source string `json:"source,omitempty"`
+	// Token is the puzzle's signed token, for a receipt from /check.
+	Token string `json:"token,omitempty"`
+}
+
+// tokenIssuer signs the token served with each puzzle.
+type tokenIssuer interface {
+	Token(p engine.Puzzle, source, date string, solutionServed bool) string
 }
 
 // newPuzzleJSON returns p as the API writes it, with its solution or
@@ -81,7 +88,10 @@ type batchJSON struct {
 // with solution=true), or a batch. A batch
 // generated on demand (fresh, seed or symmetry) of more than anonBatch
 // puzzles needs scope generate:bulk.
-func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
+func handleGenerate(s interface {
+	generator
+	tokenIssuer
+}, log *zap.Logger, anonBatch int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, batch, media, po, err := generateParams(r)
 		if err != nil {
@@ -122,10 +132,13 @@ func handleGenerate(s generator, log *zap.Logger, anonBatch int) http.Handler {
 			out := batchJSON{Kind: kindBatch, Puzzles: make([]puzzleJSON, len(puzzles))}
 			for i, p := range puzzles {
 				out.Puzzles[i] = newPuzzleJSON(p, withSolution)
+				out.Puzzles[i].Token = s.Token(p, service.SourceGenerate, "", withSolution)
 			}
 			encode(w, r, http.StatusOK, "", out)
 		default:
-			encode(w, r, http.StatusOK, "", newPuzzleJSON(puzzles[0], withSolution))
+			j := newPuzzleJSON(puzzles[0], withSolution)
+			j.Token = s.Token(puzzles[0], service.SourceGenerate, "", withSolution)
+			encode(w, r, http.StatusOK, "", j)
 		}
 	})
 }

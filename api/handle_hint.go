@@ -14,20 +14,27 @@ type hintRequest struct {
 	Current *string `json:"current"`
 }
 
+// currentText is the player's grid as given, nil when missing.
+func (h *hintRequest) currentText() *string { return h.Current }
+
 // decodePlayerGrid decodes a body of a puzzle and the player's grid
 // ("current") into req, the one decode-then-parse step of POST /hint and
 // /check. Errors are ready for writeError and name the member at fault.
-func decodePlayerGrid(r *http.Request, req *hintRequest) (puzzle, current engine.Grid, err error) {
+func decodePlayerGrid[T interface {
+	grid() (engine.Grid, error)
+	currentText() *string
+}](r *http.Request, req T) (puzzle, current engine.Grid, err error) {
 	if puzzle, err = decodePuzzle(r, req); err != nil {
 		return puzzle, current, err
 	}
-	if req.Current == nil {
+	text := req.currentText()
+	if text == nil {
 		return puzzle, current, &paramError{name: "current", reason: "missing: give the player's grid (81 characters)"}
 	}
-	if err := checkPuzzleText("current", *req.Current); err != nil {
+	if err := checkPuzzleText("current", *text); err != nil {
 		return puzzle, current, err
 	}
-	if current, err = engine.Parse(*req.Current); err != nil {
+	if current, err = engine.Parse(*text); err != nil {
 		return puzzle, current, &fieldError{field: "current", err: err}
 	}
 	return puzzle, current, nil

@@ -25,6 +25,7 @@ func addRoutes(r chi.Router, log *zap.Logger, svc Service, cfg Config) {
 	r.Method(http.MethodPost, "/rate", handleRate(svc, log))
 	r.Method(http.MethodPost, "/hint", handleHint(svc, log))
 	r.Method(http.MethodPost, "/check", handleCheck(svc, log))
+	r.Method(http.MethodPost, "/receipts/verify", handleVerifyReceipt(svc, log))
 	r.Method(http.MethodGet, "/openapi.yaml", handleOpenAPI())
 	r.Method(http.MethodGet, "/", handlePage())
 	r.Method(http.MethodGet, "/assets/{name}", handlePage())

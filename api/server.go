@@ -116,6 +116,8 @@ type Service interface {
 	packer
 	publisher
 	readiness
+	tokenIssuer
+	receiptVerifier
 }
 
 // allowedMethods lists the methods path answers, as the Allow header
