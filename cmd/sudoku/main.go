@@ -38,6 +38,7 @@ var commands = []command{
 	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 	{"daily", "schedule, put or export the stored puzzles of the day (-store)", runDaily},
 	{"keys", "API keys: create one (the secret once, and the line for the key file), list or revoke", runKeys},
+	{"receipts", "make a receipt secret, or verify solve receipts offline with it", runReceipts},
 }
 
 func main() {

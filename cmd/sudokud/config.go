@@ -94,6 +94,8 @@ type config struct {
 	logFormat         string
 	store             string
 	apiKeys           string
+	receiptSecret     string // -receipt-secret, decoded by loadReceiptSecret
+	receiptFile       string // -receipt-secret-file
 	keyPoll           time.Duration
 	showVersion       bool   // -version: print the build and exit
 	probeURL          string // -probe: health-check mode, see probe
@@ -142,6 +144,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.store, "store", "memory", "store of the published daily puzzles: memory, sqlite:PATH, or postgres://... (shared by replicas)")
 	fs.DurationVar(&c.service.StoreTimeout, "store-timeout", service.DefaultStoreTimeout, "longest call to the daily store (503 store-unavailable past it)")
 
+	fs.StringVar(&c.receiptSecret, "receipt-secret", "", "secret (hex or base64, at least 128 bits) that signs puzzle tokens and solve receipts; every replica needs the same one (prefer -receipt-secret-file or the variable: a flag shows in ps); empty: a random one per process")
+	fs.StringVar(&c.receiptFile, "receipt-secret-file", "", "file holding the receipt secret, instead of -receipt-secret")
+	fs.DurationVar(&c.service.TokenTTL, "token-ttl", service.DefaultTokenTTL, "how long a puzzle token may be redeemed for a receipt")
+	fs.DurationVar(&c.service.ReceiptTTL, "receipt-ttl", service.DefaultReceiptTTL, "how long a solve receipt verifies")
+
 	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
 	fs.IntVar(&c.pool.BufferSize, "buffer", engine.DefaultBufferSize, "ready puzzles kept per level")
 	fs.IntVar(&c.pool.MaxWaiting, "max-waiting", 0, "requests waiting for generation at once before 503 (0: 4 per worker)")
@@ -185,6 +192,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 {
 		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer and max-conns > 0")
+	}
+	if c.service.TokenTTL <= 0 || c.service.ReceiptTTL <= 0 {
+		return config{}, fmt.Errorf("token-ttl and receipt-ttl must be > 0")
 	}
 	if err := c.checkTimeouts(); err != nil {
 		return config{}, err

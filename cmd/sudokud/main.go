@@ -102,6 +102,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		log.Warn("-trusted-proxies as a hop count is deprecated: a client that reaches sudokud directly can name any address in X-Forwarded-For and dodge its rate limit; give the proxies' addresses or CIDRs",
 			zap.Int("hops", hops))
 	}
+	if cfg.service.ReceiptSecret, err = loadReceiptSecret(cfg.receiptSecret, cfg.receiptFile, log); err != nil {
+		return err
+	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
