@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/internal/testserver"
 )
 
@@ -85,12 +86,28 @@ func TestTypeCheck(t *testing.T) {
 	runCmd(t, nil, "node_modules/.bin/tsc", "-p", ".")
 }
 
+// startWithKey builds sudokud and starts it with a key file holding one
+// key of scopes publish and daily:ahead; it returns the base URL and the
+// key's secret.
+func startWithKey(t *testing.T) (base, key string) {
+	t.Helper()
+	key, line, err := apikey.New("client-test", []apikey.Scope{apikey.Publish, apikey.DailyAhead}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := filepath.Join(t.TempDir(), "keys")
+	if err := os.WriteFile(keys, []byte(line+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bin := testserver.Build(t, "../..", "./cmd/sudokud")
+	return testserver.Start(t, filepath.Join(bin, "sudokud"), "-api-keys", keys, "-rate-limit", "0"), key
+}
+
 // TestClientSuite builds sudokud, starts it on a free loopback port and
 // runs the client's node:test suite against it.
 func TestClientSuite(t *testing.T) {
 	node := requireTools(t)
-	bin := testserver.Build(t, "../..", "./cmd/sudokud")
-	base := testserver.Start(t, filepath.Join(bin, "sudokud"))
-	out := runCmd(t, []string{"SUDOKU_URL=" + base}, node, "--test", "test/")
+	base, key := startWithKey(t)
+	out := runCmd(t, []string{"SUDOKU_URL=" + base, "SUDOKU_KEY=" + key}, node, "--test", "test/")
 	t.Logf("node --test:\n%s", out)
 }

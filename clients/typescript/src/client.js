@@ -1,7 +1,7 @@
-// A small typed client of the Sudoku service. Plain JavaScript (no build
-// step) whose JSDoc types come from schema.d.ts, which openapi-typescript
-// writes from openapi.yaml (npm run generate); tsc checks both (npm run
-// check).
+// A typed client of the Sudoku service. Plain JavaScript (no build step)
+// whose JSDoc types come from schema.d.ts, which openapi-typescript writes
+// from openapi.yaml (npm run generate); tsc checks both (npm run check)
+// and writes the declarations the package ships (npm pack runs it).
 
 /** @typedef {import("./schema.js").components["schemas"]} Schemas */
 /** @typedef {import("./schema.js").operations} Operations */
@@ -11,15 +11,26 @@
 /** @typedef {Schemas["SolveResponse"]} SolveResponse */
 /** @typedef {Schemas["RateResponse"]} RateResponse */
 /** @typedef {Schemas["HintResponse"]} HintResponse */
+/** @typedef {Schemas["CheckResponse"]} CheckResponse */
+/** @typedef {Schemas["VerifyReceiptResponse"]} VerifyReceiptResponse */
+/** @typedef {Schemas["ScheduleRequest"]} ScheduleRequest */
+/** @typedef {Schemas["ScheduleResponse"]} ScheduleResponse */
+/** @typedef {Schemas["PutDailyRequest"]} PutDailyRequest */
+/** @typedef {Schemas["DailyRecord"]} DailyRecord */
+/** @typedef {Schemas["Archive"]} Archive */
+/** @typedef {Schemas["Status"]} Status */
 /** @typedef {Schemas["Problem"]} Problem */
 /** @typedef {Schemas["Algorithm"]} Algorithm */
 /** @typedef {Schemas["Rows"]} Rows */
 /** @typedef {NonNullable<Operations["generate"]["parameters"]["query"]>} GenerateQuery */
 /** @typedef {NonNullable<Operations["daily"]["parameters"]["query"]>} DailyQuery */
+/** @typedef {NonNullable<Operations["dailyArchive"]["parameters"]["query"]>} ArchiveQuery */
 
 /**
  * SudokuError is a problem answer (RFC 9457) of the service: `status` is
- * the HTTP status, `problem` the body with its stable `code`.
+ * the HTTP status, `problem` the body, `code` its stable machine-readable
+ * name (`"cell-count"`, `"rate-limited"`...). Catch the subclasses to
+ * handle the cases a game meets: RateLimitedError, AuthError.
  */
 export class SudokuError extends Error {
   /**
@@ -29,8 +40,58 @@ export class SudokuError extends Error {
   constructor(status, problem) {
     super(problem.detail || problem.title);
     this.name = "SudokuError";
+    /** The HTTP status. */
     this.status = status;
+    /** The problem+json body. */
     this.problem = problem;
+    /** The problem's stable code. */
+    this.code = problem.code;
+    /** The request's X-Request-ID, to find it in the service's log. */
+    this.requestId = problem.request_id;
+  }
+}
+
+/**
+ * RateLimitedError is a 429 (rate-limited) or a 503 (overloaded,
+ * not-ready, store-unavailable): retry after `retryAfter` seconds.
+ */
+export class RateLimitedError extends SudokuError {
+  /**
+   * @param {number} status
+   * @param {Problem} problem
+   * @param {number} retryAfter seconds
+   */
+  constructor(status, problem, retryAfter) {
+    super(status, problem);
+    this.name = "RateLimitedError";
+    /** Seconds to wait before retrying. */
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** AuthError is a 401 (no or unknown API key) or 403 (the key lacks a scope). */
+export class AuthError extends SudokuError {
+  /**
+   * @param {number} status
+   * @param {Problem} problem
+   */
+  constructor(status, problem) {
+    super(status, problem);
+    this.name = "AuthError";
+  }
+}
+
+/**
+ * TimeoutError is a call that did not finish within its timeout (the
+ * client's `timeoutMs`); the request was aborted.
+ */
+export class TimeoutError extends Error {
+  /** @param {number} ms */
+  constructor(ms) {
+    super(`the service did not answer within ${ms} ms`);
+    this.name = "TimeoutError";
+    /** The timeout that ran out, in milliseconds. */
+    this.timeoutMs = ms;
   }
 }
 
@@ -39,6 +100,24 @@ export class SudokuError extends Error {
  * nine integers (0 empty).
  * @typedef {string | Rows} PuzzleInput
  */
+
+/**
+ * Options of every call: an AbortSignal that cancels it, and a timeout in
+ * milliseconds (the client's by default; 0 for none).
+ * @typedef {{signal?: AbortSignal, timeoutMs?: number}} CallOptions
+ */
+
+/**
+ * Options of a SudokuClient.
+ * @typedef {object} ClientOptions
+ * @property {string} [apiKey] an API key (`sudoku_...`), sent with every request
+ * @property {"bearer" | "x-api-key"} [apiKeyHeader] how: `Authorization: Bearer` (default) or `X-API-Key`
+ * @property {number} [timeoutMs] each call's timeout in milliseconds (default 15000; 0 for none)
+ * @property {typeof fetch} [fetch] a fetch to use instead of the global one
+ */
+
+/** The default timeout of a call: the service's own request deadline. */
+export const DEFAULT_TIMEOUT_MS = 15000;
 
 /**
  * @param {PuzzleInput} p
@@ -51,54 +130,86 @@ function puzzleMember(p) {
 /**
  * SudokuClient calls the service at baseURL ("" for the page's own
  * origin in a browser). Every method returns the parsed answer or throws
- * a SudokuError.
+ * a SudokuError (a problem answer), a TimeoutError, or the AbortError of
+ * a signal.
  */
 export class SudokuClient {
   /**
    * @param {string} baseURL the service's address, such as "http://localhost:8080"
-   * @param {{fetch?: typeof fetch}} [options] a fetch to use instead of the global one
+   * @param {ClientOptions} [options]
    */
   constructor(baseURL, options = {}) {
     this.baseURL = baseURL.replace(/\/+$/, "");
     this.fetch = options.fetch || globalThis.fetch.bind(globalThis);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    /** @type {Record<string, string>} */
+    this.authHeaders = {};
+    if (options.apiKey) {
+      if (options.apiKeyHeader === "x-api-key") this.authHeaders["X-API-Key"] = options.apiKey;
+      else this.authHeaders.Authorization = "Bearer " + options.apiKey;
+    }
   }
 
   /**
-   * @param {"GET" | "POST"} method
+   * request sends one call and returns the answer's body as text, or
+   * throws. Problem answers become SudokuErrors.
+   * @param {"GET" | "POST" | "PUT"} method
    * @param {string} path with its query
-   * @param {unknown} [body] sent as JSON
-   * @returns {Promise<unknown>}
+   * @param {unknown} body sent as JSON unless undefined
+   * @param {string} accept the media types accepted
+   * @param {CallOptions} options
+   * @returns {Promise<{text: string, status: number}>}
    */
-  async request(method, path, body) {
+  async request(method, path, body, accept, options = {}) {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: accept, ...this.authHeaders };
     /** @type {RequestInit} */
-    const init = { method, headers: { Accept: "application/json" } };
+    const init = { method, headers };
     if (body !== undefined) {
-      init.headers = { Accept: "application/json", "Content-Type": "application/json" };
+      headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const resp = await this.fetch(this.baseURL + path, init);
-    const text = await resp.text();
-    if (!resp.ok) {
-      /** @type {Problem} */
-      let problem;
-      try {
-        problem = JSON.parse(text);
-      } catch {
-        problem = { type: "about:blank", title: resp.statusText, status: resp.status, code: "internal", detail: text };
-      }
-      throw new SudokuError(resp.status, problem);
+    const ms = options.timeoutMs ?? this.timeoutMs;
+    const timeout = ms > 0 ? new AbortController() : null;
+    const timer = timeout ? setTimeout(() => timeout.abort(), ms) : null;
+    const signals = [options.signal, timeout?.signal].filter((s) => s !== undefined);
+    if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : anySignal(signals);
+    try {
+      const resp = await this.fetch(this.baseURL + path, init);
+      const text = await resp.text();
+      if (!resp.ok) throw problemError(resp, text);
+      return { text, status: resp.status };
+    } catch (err) {
+      if (timeout?.signal.aborted && !options.signal?.aborted) throw new TimeoutError(ms);
+      throw err;
+    } finally {
+      if (timer) clearTimeout(timer);
     }
+  }
+
+  /**
+   * @param {"GET" | "POST" | "PUT"} method
+   * @param {string} path
+   * @param {unknown} body
+   * @param {CallOptions} [options]
+   * @returns {Promise<unknown>}
+   */
+  async json(method, path, body, options) {
+    const { text } = await this.request(method, path, body, "application/json", options);
     return JSON.parse(text);
   }
 
   /**
-   * One puzzle at a level. Without seed it comes from the ready buffer;
-   * the seed of an answer (a decimal string) gives the same puzzle again.
+   * One puzzle at a level, with its signed `token` (for a receipt from
+   * check). Without seed it comes from the ready buffer; the seed of an
+   * answer (a decimal string) gives the same puzzle again. Pass
+   * `solution: false` to keep the answer on the server.
    * @param {Omit<GenerateQuery, "count" | "format">} query
+   * @param {CallOptions} [options]
    * @returns {Promise<Puzzle>}
    */
-  async generate(query) {
-    const answer = /** @type {Puzzle | PuzzleBatch} */ (await this.request("GET", "/generate?" + search(query)));
+  async generate(query, options) {
+    const answer = /** @type {Puzzle | PuzzleBatch} */ (await this.json("GET", "/generate?" + search(query), undefined, options));
     if (answer.kind !== "puzzle") throw new Error("generate: the service answered a " + answer.kind);
     return answer;
   }
@@ -106,53 +217,269 @@ export class SudokuClient {
   /**
    * A batch of count puzzles (1 to 100) at a level.
    * @param {Omit<GenerateQuery, "format"> & {count: number}} query
+   * @param {CallOptions} [options]
    * @returns {Promise<PuzzleBatch>}
    */
-  async generateBatch(query) {
-    const answer = /** @type {Puzzle | PuzzleBatch} */ (await this.request("GET", "/generate?" + search(query)));
+  async generateBatch(query, options) {
+    const answer = /** @type {Puzzle | PuzzleBatch} */ (await this.json("GET", "/generate?" + search(query), undefined, options));
     if (answer.kind !== "batch") throw new Error("generateBatch: the service answered a " + answer.kind);
     return answer;
   }
 
   /**
-   * The puzzle of the day (today in UTC unless date, YYYY-MM-DD).
+   * One puzzle as a printable SVG image (the text of the SVG document).
+   * @param {Omit<GenerateQuery, "count" | "format">} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async generateSVG(query, options) {
+    return (await this.request("GET", "/generate?" + search({ ...query, format: "svg" }), undefined, "image/svg+xml", options)).text;
+  }
+
+  /**
+   * The puzzle of the day (today in UTC unless date, YYYY-MM-DD), with its
+   * signed `token`. Dates not yet begun need a key with daily:ahead.
    * @param {Omit<DailyQuery, "format">} query
+   * @param {CallOptions} [options]
    * @returns {Promise<Puzzle>}
    */
-  async daily(query) {
-    return /** @type {Puzzle} */ (await this.request("GET", "/daily?" + search(query)));
+  async daily(query, options) {
+    return /** @type {Puzzle} */ (await this.json("GET", "/daily?" + search(query), undefined, options));
+  }
+
+  /**
+   * The puzzle of the day as a printable SVG image.
+   * @param {Omit<DailyQuery, "format">} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async dailySVG(query, options) {
+    return (await this.request("GET", "/daily?" + search({ ...query, format: "svg" }), undefined, "image/svg+xml", options)).text;
+  }
+
+  /**
+   * Generates and stores the puzzles of a range of days ahead (scope
+   * publish).
+   * @param {ScheduleRequest} request
+   * @param {CallOptions} [options]
+   * @returns {Promise<ScheduleResponse>}
+   */
+  async scheduleDaily(request, options) {
+    return /** @type {ScheduleResponse} */ (await this.json("POST", "/daily/schedule", request, options));
+  }
+
+  /**
+   * Stores an editor's puzzle for a day and level, until that day begins
+   * (scope publish). `created` tells a new day (201) from a replacement.
+   * @param {string} date YYYY-MM-DD
+   * @param {Level} level
+   * @param {PutDailyRequest} request
+   * @param {CallOptions} [options]
+   * @returns {Promise<DailyRecord & {created: boolean}>}
+   */
+  async putDaily(date, level, request, options) {
+    const path = "/daily/" + encodeURIComponent(date) + "/" + encodeURIComponent(level);
+    const { text, status } = await this.request("PUT", path, request, "application/json", options);
+    return { .../** @type {DailyRecord} */ (JSON.parse(text)), created: status === 201 };
+  }
+
+  /**
+   * A page of the stored puzzles of a range of days, with their solutions
+   * (scope publish); pass `next` as `after` for the next page.
+   * @param {ArchiveQuery} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<Archive>}
+   */
+  async dailyArchive(query, options) {
+    return /** @type {Archive} */ (await this.json("GET", "/daily/archive?" + search(query), undefined, options));
   }
 
   /**
    * Solves a puzzle and tells whether its solution is unique.
    * @param {PuzzleInput} puzzle
-   * @param {{algorithm?: Algorithm}} [options]
+   * @param {{algorithm?: Algorithm} & CallOptions} [options]
    * @returns {Promise<SolveResponse>}
    */
   async solve(puzzle, options = {}) {
-    return /** @type {SolveResponse} */ (await this.request("POST", "/solve", { ...puzzleMember(puzzle), ...options }));
+    const { signal, timeoutMs, ...body } = options;
+    return /** @type {SolveResponse} */ (await this.json("POST", "/solve", { ...puzzleMember(puzzle), ...body }, { signal, timeoutMs }));
   }
 
   /**
    * Rates a puzzle as a human expert would; explain adds the solving path.
    * @param {PuzzleInput} puzzle
-   * @param {{explain?: boolean}} [options]
+   * @param {{explain?: boolean} & CallOptions} [options]
    * @returns {Promise<RateResponse>}
    */
   async rate(puzzle, options = {}) {
     const q = options.explain ? "?explain=true" : "";
-    return /** @type {RateResponse} */ (await this.request("POST", "/rate" + q, puzzleMember(puzzle)));
+    return /** @type {RateResponse} */ (await this.json("POST", "/rate" + q, puzzleMember(puzzle), options));
   }
 
   /**
    * The first mistake of the player's grid, else the next logical step.
    * @param {PuzzleInput} puzzle
    * @param {string} current the player's grid, 81 cells
+   * @param {CallOptions} [options]
    * @returns {Promise<HintResponse>}
    */
-  async hint(puzzle, current) {
-    return /** @type {HintResponse} */ (await this.request("POST", "/hint", { ...puzzleMember(puzzle), current }));
+  async hint(puzzle, current, options) {
+    return /** @type {HintResponse} */ (await this.json("POST", "/hint", { ...puzzleMember(puzzle), current }, options));
   }
+
+  /**
+   * Checks the player's grid without revealing the solution: complete,
+   * correct, solved and the wrong cells. With the puzzle's `token` (from
+   * generate or daily), a solved grid also gets a signed `receipt` for a
+   * leaderboard (verifyReceipt).
+   * @param {PuzzleInput} puzzle
+   * @param {string} current the player's grid, 81 cells
+   * @param {{token?: string} & CallOptions} [options]
+   * @returns {Promise<CheckResponse>}
+   */
+  async check(puzzle, current, options = {}) {
+    const { signal, timeoutMs, token } = options;
+    const body = token === undefined ? { ...puzzleMember(puzzle), current } : { ...puzzleMember(puzzle), current, token };
+    return /** @type {CheckResponse} */ (await this.json("POST", "/check", body, { signal, timeoutMs }));
+  }
+
+  /**
+   * Verifies a solve receipt: `valid`, and what it says (puzzle, level,
+   * seconds from issue to solve, token_id), or why not (`reason`). Give
+   * `puzzle` to require the receipt to be for it.
+   * @param {string} receipt
+   * @param {{puzzle?: PuzzleInput} & CallOptions} [options]
+   * @returns {Promise<VerifyReceiptResponse>}
+   */
+  async verifyReceipt(receipt, options = {}) {
+    const { signal, timeoutMs, puzzle } = options;
+    const body = puzzle === undefined ? { receipt } : { receipt, ...puzzleMember(puzzle) };
+    return /** @type {VerifyReceiptResponse} */ (await this.json("POST", "/receipts/verify", body, { signal, timeoutMs }));
+  }
+
+  /**
+   * Liveness: resolves while the process serves HTTP.
+   * @param {CallOptions} [options]
+   * @returns {Promise<Status>}
+   */
+  async healthz(options) {
+    return /** @type {Status} */ (await this.json("GET", "/healthz", undefined, options));
+  }
+
+  /**
+   * Readiness: resolves when the service can take traffic; a 503 (a
+   * RateLimitedError) while it warms up or drains.
+   * @param {CallOptions} [options]
+   * @returns {Promise<Status>}
+   */
+  async readyz(options) {
+    return /** @type {Status} */ (await this.json("GET", "/readyz", undefined, options));
+  }
+
+  /**
+   * The Prometheus metrics, in the text exposition format.
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async metrics(options) {
+    return (await this.request("GET", "/metrics", undefined, "text/plain", options)).text;
+  }
+
+  /**
+   * The service's contract, openapi.yaml, as text.
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async openapi(options) {
+    return (await this.request("GET", "/openapi.yaml", undefined, "application/yaml, */*", options)).text;
+  }
+
+  /**
+   * The web page's HTML.
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async page(options) {
+    return (await this.request("GET", "/", undefined, "text/html", options)).text;
+  }
+
+  /**
+   * One of the web page's assets (app.js, app.css, icon.svg) as text.
+   * @param {string} name
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async pageAsset(name, options) {
+    return (await this.request("GET", "/assets/" + encodeURIComponent(name), undefined, "*/*", options)).text;
+  }
+}
+
+/**
+ * OPERATIONS maps every operationId of openapi.yaml to the SudokuClient
+ * method that calls it. Its type makes tsc fail when the contract gains
+ * an operation the client lacks (the keys must be those of the generated
+ * schema); the test suite checks the same at run time.
+ * @type {{[K in keyof Operations]: keyof SudokuClient}}
+ */
+export const OPERATIONS = {
+  generate: "generate",
+  daily: "daily",
+  scheduleDaily: "scheduleDaily",
+  putDaily: "putDaily",
+  dailyArchive: "dailyArchive",
+  solve: "solve",
+  rate: "rate",
+  hint: "hint",
+  check: "check",
+  verifyReceipt: "verifyReceipt",
+  healthz: "healthz",
+  readyz: "readyz",
+  metrics: "metrics",
+  openapi: "openapi",
+  page: "page",
+  pageAsset: "pageAsset",
+};
+
+/**
+ * problemError turns a failed answer into the SudokuError its status
+ * calls for.
+ * @param {Response} resp
+ * @param {string} text its body
+ * @returns {SudokuError}
+ */
+function problemError(resp, text) {
+  /** @type {Problem} */
+  let problem;
+  try {
+    problem = JSON.parse(text);
+  } catch {
+    problem = { type: "about:blank", title: resp.statusText, status: resp.status, code: "internal", detail: text };
+  }
+  if (resp.status === 429 || resp.status === 503) {
+    const retry = problem.retry_after ?? Number(resp.headers.get("Retry-After") || 1);
+    return new RateLimitedError(resp.status, problem, retry);
+  }
+  if (resp.status === 401 || resp.status === 403) return new AuthError(resp.status, problem);
+  return new SudokuError(resp.status, problem);
+}
+
+/**
+ * anySignal is AbortSignal.any where the runtime has it: a signal that
+ * aborts when any of signals does.
+ * @param {AbortSignal[]} signals
+ * @returns {AbortSignal}
+ */
+function anySignal(signals) {
+  if (typeof AbortSignal.any === "function") return AbortSignal.any(signals);
+  const c = new AbortController();
+  for (const s of signals) {
+    if (s.aborted) {
+      c.abort(s.reason);
+      break;
+    }
+    s.addEventListener("abort", () => c.abort(s.reason), { once: true });
+  }
+  return c.signal;
 }
 
 /**

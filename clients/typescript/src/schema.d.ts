@@ -249,8 +249,43 @@ export interface paths {
          *     are wrong, by name. No digit of the solution is revealed, so a
          *     game that fetched its puzzle with `solution=false` can keep the
          *     answers on the server. A given changed or removed counts as wrong.
+         *
+         *     Send the `token` served with the puzzle (by `/generate` or `/daily`)
+         *     beside the grid, and a solved grid gets a signed `receipt`: the
+         *     puzzle, its level, when the token was issued and when the server
+         *     saw it solved. A game's backend verifies it with
+         *     `POST /receipts/verify` or offline with the server's secret
+         *     (docs/receipts.md). A token that is malformed, forged, expired or
+         *     was issued for another puzzle is a 400 `bad-parameter` naming
+         *     `token`, whatever the grid.
          */
         post: operations["check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/receipts/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a solve receipt
+         * @description Whether a receipt from `POST /check` is genuine (signed with this
+         *     deployment's secret), unexpired (30 days by default) and, when
+         *     `puzzle` is given, for that puzzle; and what it says. A refused
+         *     receipt is a 200 answer with `valid: false` and the `reason`. A
+         *     game's backend may instead verify receipts offline with the same
+         *     secret (docs/receipts.md). Receipts are stateless: accept one per
+         *     `token_id` to refuse a receipt posted twice.
+         */
+        post: operations["verifyReceipt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -501,6 +536,77 @@ export interface components {
             filled: number;
             /** @description The filled cells whose digit is wrong (givens changed or removed included), in cell order. */
             wrong: string[];
+            /** @description The signed solve receipt, only for a solved grid sent with its puzzle's token (docs/receipts.md). */
+            receipt?: string;
+        };
+        /** @description The player's grid as for /hint, and optionally the token served with the puzzle. */
+        CheckRequest: {
+            puzzle: components["schemas"]["PuzzleText"];
+            current: components["schemas"]["CurrentGrid"];
+            token?: components["schemas"]["Token"];
+        } | {
+            grid: components["schemas"]["Rows"];
+            current: components["schemas"]["CurrentGrid"];
+            token?: components["schemas"]["Token"];
+        };
+        /**
+         * @description The puzzle's signed token: the puzzle, its level, where and when it
+         *     was served, and until when it may be redeemed (24 hours by
+         *     default); never the solution. Send it with the solved grid to
+         *     `POST /check` for a receipt (docs/receipts.md).
+         */
+        Token: string;
+        VerifyReceiptRequest: {
+            /** @description The receipt from POST /check. */
+            receipt: string;
+            /** @description When given, the receipt must be for this puzzle (else valid is false, reason other-puzzle). */
+            puzzle?: components["schemas"]["PuzzleText"];
+            /** @description The puzzle as rows, instead of puzzle. */
+            grid?: components["schemas"]["Rows"];
+        };
+        VerifyReceiptResponse: {
+            /** @description The receipt is genuine, unexpired and for the puzzle given (if any). */
+            valid: boolean;
+            /**
+             * @description Why the receipt is not valid.
+             * @enum {string}
+             */
+            reason?: "malformed" | "signature" | "expired" | "other-puzzle";
+            /** @description The reason in words. */
+            detail?: string;
+            /** @description The ID of the token it redeemed; a leaderboard accepts one receipt per token. */
+            token_id?: string;
+            puzzle?: components["schemas"]["Grid81"];
+            level?: components["schemas"]["Level"];
+            /**
+             * @description The endpoint that served the puzzle.
+             * @enum {string}
+             */
+            source?: "generate" | "daily";
+            /**
+             * Format: date
+             * @description The day of a daily puzzle.
+             */
+            date?: string;
+            /** @description The answer that carried the token also carried the solution (solution=true). */
+            solution_served?: boolean;
+            /**
+             * Format: date-time
+             * @description When the token was issued (server time).
+             */
+            issued?: string;
+            /**
+             * Format: date-time
+             * @description When the server saw the solved grid.
+             */
+            solved?: string;
+            /** @description Time from issue to solve. */
+            seconds?: number;
+            /**
+             * Format: date-time
+             * @description When the receipt stops verifying.
+             */
+            expires?: string;
         };
         ScheduleRequest: {
             /** Format: date */
@@ -585,6 +691,7 @@ export interface components {
              * @enum {string}
              */
             source?: "generated" | "curated";
+            token?: components["schemas"]["Token"];
         };
         PuzzleBatch: {
             /**
@@ -1487,11 +1594,11 @@ export interface operations {
                  *       "current": "5.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
                  *     }
                  */
-                "application/json": components["schemas"]["HintRequest"];
+                "application/json": components["schemas"]["CheckRequest"];
             };
         };
         responses: {
-            /** @description The verdict. */
+            /** @description The verdict; with a token and a solved grid, a signed receipt. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1520,6 +1627,53 @@ export interface operations {
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
             504: components["responses"]["Timeout"];
+        };
+    };
+    verifyReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyReceiptRequest"];
+            };
+        };
+        responses: {
+            /** @description The verdict on the receipt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "token_id": "5nq3mXr0QhH1cW8e",
+                     *       "puzzle": "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+                     *       "level": "easy",
+                     *       "source": "daily",
+                     *       "date": "2026-11-26",
+                     *       "solution_served": false,
+                     *       "issued": "2026-11-26T09:00:00.000Z",
+                     *       "solved": "2026-11-26T09:04:30.250Z",
+                     *       "seconds": 270.25,
+                     *       "expires": "2026-12-26T09:04:30.250Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyReceiptResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            406: components["responses"]["NotAcceptable"];
+            408: components["responses"]["RequestTimeout"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["InvalidPuzzle"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
         };
     };
     healthz: {

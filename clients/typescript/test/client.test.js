@@ -2,11 +2,15 @@
 // one from the repository on a free port and runs this suite).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { SudokuClient, SudokuError } from "../src/client.js";
+import { readFileSync } from "node:fs";
+import { SudokuClient, SudokuError, RateLimitedError, AuthError, TimeoutError, OPERATIONS } from "../src/client.js";
 
 const base = process.env.SUDOKU_URL;
 if (!base) throw new Error("set SUDOKU_URL to a running sudokud, such as http://127.0.0.1:8080");
 const client = new SudokuClient(base);
+// A key with scopes publish and daily:ahead (client_test.go makes one);
+// the publishing tests need it.
+const key = process.env.SUDOKU_KEY;
 
 /** @type {import("../src/client.js").Level[]} */
 const levels = ["easy", "medium", "hard", "evil"];
@@ -102,6 +106,117 @@ test("a bad puzzle is a SudokuError with the problem's code", async () => {
     assert.ok(err instanceof SudokuError);
     assert.equal(err.status, 422);
     assert.equal(err.problem.code, "cell-count");
+    return true;
+  });
+});
+
+test("every operation of openapi.yaml has a method", () => {
+  const spec = readFileSync(new URL("../../../openapi.yaml", import.meta.url), "utf8");
+  const ids = [...spec.matchAll(/^\s+operationId:\s*(\w+)\s*$/gm)].map((m) => m[1]);
+  assert.ok(ids.length >= 16, `found ${ids.length} operations`);
+  for (const id of ids) {
+    const method = /** @type {Record<string, string>} */ (OPERATIONS)[id];
+    assert.ok(method, `operation ${id} of openapi.yaml has no entry in OPERATIONS`);
+    assert.equal(typeof (/** @type {any} */ (client))[method], "function", `OPERATIONS.${id} names the method ${method}`);
+  }
+  assert.deepEqual(Object.keys(OPERATIONS).sort(), [...ids].sort(), "OPERATIONS lists exactly the contract's operations");
+});
+
+test("check with the token: a verdict, then a receipt the service verifies", async () => {
+  const p = await client.generate({ level: "easy", solution: false });
+  assert.equal(p.solution, undefined);
+  assert.match(p.token ?? "", /^st1\./);
+  const { solution } = await client.solve(p.puzzle); // what a game's backend would know
+  const empty = p.puzzle.indexOf(".");
+  const wrong = p.puzzle.slice(0, empty) + String((Number(solution[empty]) % 9) + 1) + p.puzzle.slice(empty + 1);
+  const verdict = await client.check(p.puzzle, wrong, { token: p.token });
+  assert.equal(verdict.correct, false);
+  assert.equal(verdict.receipt, undefined);
+  const done = await client.check(p.puzzle, solution, { token: p.token });
+  assert.equal(done.solved, true);
+  assert.match(done.receipt ?? "", /^sr1\./);
+  const v = await client.verifyReceipt(done.receipt ?? "", { puzzle: p.puzzle });
+  assert.equal(v.valid, true);
+  assert.equal(v.puzzle, p.puzzle);
+  assert.equal(v.level, "easy");
+  assert.equal(v.source, "generate");
+  assert.equal(v.solution_served, false);
+  assert.ok((v.seconds ?? -1) >= 0);
+  const other = await client.generate({ level: "easy", fresh: true });
+  const replay = await client.verifyReceipt(done.receipt ?? "", { puzzle: other.puzzle });
+  assert.equal(replay.valid, false);
+  assert.equal(replay.reason, "other-puzzle");
+  await assert.rejects(client.check(other.puzzle, other.solution ?? "", { token: p.token }), (err) => {
+    assert.ok(err instanceof SudokuError);
+    assert.equal(err.status, 400);
+    assert.equal(err.problem.parameter, "token");
+    return true;
+  });
+});
+
+test("an aborted signal and a short timeout end the call", async () => {
+  const c = new AbortController();
+  c.abort();
+  await assert.rejects(client.healthz({ signal: c.signal }), (err) => /** @type {Error} */ (err).name === "AbortError");
+  // A slow answer: the naive solver on a hard puzzle takes far longer than 1 ms.
+  const hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  await assert.rejects(client.solve(hard, { algorithm: "naive", timeoutMs: 1 }), (err) => {
+    assert.ok(err instanceof TimeoutError);
+    assert.equal(err.timeoutMs, 1);
+    return true;
+  });
+  const slowClient = new SudokuClient(base, { timeoutMs: 1 });
+  await assert.rejects(slowClient.solve(hard, { algorithm: "naive" }), TimeoutError);
+});
+
+test("the probes, the contract, the metrics, the page and the SVGs", async () => {
+  assert.equal((await client.healthz()).status, "ok");
+  assert.equal((await client.readyz()).status, "ready");
+  assert.match(await client.openapi(), /operationId: verifyReceipt/);
+  assert.match(await client.metrics(), /sudoku_/);
+  assert.match(await client.page(), /<html/i);
+  assert.match(await client.pageAsset("app.js"), /\S/);
+  assert.match(await client.generateSVG({ level: "easy" }), /<svg/);
+  assert.match(await client.dailySVG({ level: "easy" }), /<svg/);
+  await assert.rejects(client.pageAsset("nothing.js"), (err) => err instanceof SudokuError && err.status === 404);
+});
+
+test("API keys: the publishing calls with a key, as Bearer and as X-API-Key", { skip: !key && "SUDOKU_KEY is not set" }, async () => {
+  await assert.rejects(client.dailyArchive({ from: "2030-01-01", to: "2030-01-02" }), AuthError);
+  const wrong = new SudokuClient(base, { apiKey: "sudoku_" + "A".repeat(43) });
+  await assert.rejects(wrong.healthz().then(() => wrong.dailyArchive({ from: "2030-01-01", to: "2030-01-02" })), AuthError);
+  /** @type {("bearer" | "x-api-key")[]} */
+  const headers = ["bearer", "x-api-key"];
+  for (const apiKeyHeader of headers) {
+    /** @type {SudokuClient} */
+    const pub = new SudokuClient(base, { apiKey: key, apiKeyHeader });
+    let sched = await pub.scheduleDaily({ from: "2030-01-01", to: "2030-01-02", levels: ["easy"] });
+    for (let i = 0; !sched.complete && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      sched = await pub.scheduleDaily({ from: "2030-01-01", to: "2030-01-02", levels: ["easy"] });
+    }
+    assert.equal(sched.complete, true);
+    assert.equal(sched.entries.length, 2);
+    const archive = await pub.dailyArchive({ from: "2030-01-01", to: "2030-01-02" });
+    assert.equal(archive.puzzles.length, 2);
+    const put = await pub.putDaily("2030-01-03", "easy", { puzzle: archive.puzzles[0].puzzle, force: true });
+    assert.equal(put.date, "2030-01-03");
+    assert.equal(put.created, apiKeyHeader === "bearer"); // the second time replaces it
+    const ahead = await pub.daily({ level: "easy", date: "2030-01-03" });
+    assert.equal(ahead.puzzle, archive.puzzles[0].puzzle);
+  }
+});
+
+test("a rate limit is a RateLimitedError with the advised wait", async () => {
+  // A fake fetch stands in for a service past its limit.
+  const limited = new SudokuClient("http://sudoku.invalid", {
+    fetch: async () => new Response(JSON.stringify({ type: "x", title: "Too many requests", status: 429, code: "rate-limited", retry_after: 7 }),
+      { status: 429, headers: { "Content-Type": "application/problem+json", "Retry-After": "7" } }),
+  });
+  await assert.rejects(limited.healthz(), (err) => {
+    assert.ok(err instanceof RateLimitedError);
+    assert.equal(err.retryAfter, 7);
+    assert.equal(err.code, "rate-limited");
     return true;
   });
 });
