@@ -1,5 +1,7 @@
 // The Sudoku service's page: play a generated or daily puzzle, ask for
-// hints, check, reveal, rate a pasted puzzle and print. Plain JavaScript,
+// hints, check, reveal, rate a pasted puzzle and print; candidates on
+// demand, a light and a dark theme, and a local history of solved games
+// whose solves the service signs (receipts, docs/receipts.md). Plain JavaScript,
 // no build step; every request is an ordinary API request (openapi.yaml).
 "use strict";
 
@@ -11,7 +13,8 @@
   // values[i] is 0 or a digit, notes[i] a bit mask of pencilled digits.
   const game = {
     puzzle: "",        // 81 characters, "." for empty
-    solution: "",      // 81 digits, or "" while unknown
+    solution: "",      // 81 digits, or "" while unknown (the service keeps it: /check)
+    token: "",         // the puzzle's signed token, for a receipt from /check
     source: null,      // {kind: "generate"|"daily"|"pasted", level, seed, fresh, date}
     values: new Array(81).fill(0),
     notes: new Array(81).fill(0),
@@ -20,7 +23,11 @@
     undo: [],
     redo: [],
     selected: 0,
+    digit: 0,          // the digit highlighted when the selected cell is empty (the last one used)
     pencil: false,
+    candAll: false,    // show every empty cell's candidates
+    candCells: new Set(), // cells whose candidates are shown one by one
+    checking: false,   // a final /check is in flight
     started: 0,        // Date.now() when the clock started
     elapsed: 0,        // ms before started
     done: false,
@@ -110,25 +117,55 @@
     }
   }
 
-  // conflicts returns the cells whose digit another cell of a unit holds.
+  // unitName names the row, column or box that cells i and j share.
+  function unitName(i, j) {
+    if (rowOf(i) === rowOf(j)) return "row " + (rowOf(i) + 1);
+    if (colOf(i) === colOf(j)) return "column " + (colOf(i) + 1);
+    return "box " + (boxOf(i) + 1);
+  }
+
+  // conflicts maps each cell whose digit another cell of a unit holds to
+  // the words that explain it ("r1c7 in row 1").
   function conflicts() {
-    const out = new Set();
+    const out = new Map();
+    const note = (a, b) => {
+      if (!out.has(a)) out.set(a, []);
+      out.get(a).push(name(b) + " in " + unitName(a, b));
+    };
     for (let i = 0; i < 81; i++) {
       if (!game.values[i]) continue;
       for (let j = i + 1; j < 81; j++) {
         if (game.values[j] === game.values[i] && peers(i, j)) {
-          out.add(i);
-          out.add(j);
+          note(i, j);
+          note(j, i);
         }
       }
     }
     return out;
   }
 
+  // candidates is the mask of the digits no peer of cell i holds.
+  function candidates(i) {
+    let mask = 0x3fe;
+    for (let j = 0; j < 81; j++) {
+      if (game.values[j] && peers(i, j)) mask &= ~(1 << game.values[j]);
+    }
+    return mask;
+  }
+
+  // shownNotes is what cell i's notes show: its candidates when they are
+  // on (for every cell, or for this one), else the player's notes.
+  function shownNotes(i) {
+    if (game.values[i]) return 0;
+    return game.candAll || game.candCells.has(i) ? candidates(i) : game.notes[i];
+  }
+
   function render() {
     const bad = conflicts();
     const sel = game.selected;
-    const selDigit = game.values[sel];
+    const selDigit = game.values[sel] || game.digit;
+    const placedCount = new Array(10).fill(0);
+    for (const v of game.values) placedCount[v]++;
     const h = game.hint;
     const hintCells = new Set(h ? h.cells : []);
     const hintPlace = new Map(h ? h.placements.map((p) => [p.cell, p.digit]) : []);
@@ -160,8 +197,9 @@
       const placed = hintPlace.get(i);
       cell.querySelector(".value").textContent = v ? String(v) : placed && !v ? String(placed) : "";
       cl.toggle("ghost", !v && placed !== undefined);
-      const mask = game.notes[i];
+      const mask = shownNotes(i);
       const elim = hintElim.get(i) || 0;
+      cl.toggle("auto-notes", !v && (game.candAll || game.candCells.has(i)));
       const showNotes = !v && (mask || elim);
       cl.toggle("has-notes", Boolean(showNotes && placed === undefined));
       const ns = cell.querySelectorAll(".note");
@@ -171,11 +209,20 @@
         const struck = (elim & (1 << d)) !== 0;
         n.textContent = on || struck ? String(d) : "";
         n.classList.toggle("struck", struck);
+        n.classList.toggle("same-note", on && d === selDigit);
       }
       cell.setAttribute("aria-label", cellLabel(i, bad));
     }
     $("btn-undo").disabled = game.done || game.undo.length === 0;
     $("btn-redo").disabled = game.done || game.redo.length === 0;
+    for (const b of document.querySelectorAll(".pad .digit")) {
+      const d = Number(b.dataset.digit);
+      b.classList.toggle("complete", placedCount[d] >= 9);
+      b.classList.toggle("current", d === selDigit);
+      b.setAttribute("aria-label", d + (placedCount[d] >= 9 ? ", all nine placed" : ", " + placedCount[d] + " of 9 placed"));
+    }
+    $("btn-cands").setAttribute("aria-pressed", String(game.candAll));
+    $("btn-cell-cands").setAttribute("aria-pressed", String(game.candCells.has(sel)));
     save();
   }
 
@@ -184,9 +231,9 @@
     const v = game.values[i];
     if (given(i)) s += "given " + v;
     else if (v) s += v;
-    else if (game.notes[i]) s += "empty, notes " + digitsOf(game.notes[i]).join(" ");
+    else if (shownNotes(i)) s += "empty, " + (game.candAll || game.candCells.has(i) ? "candidates " : "notes ") + digitsOf(shownNotes(i)).join(" ");
     else s += "empty";
-    if (bad.has(i)) s += ", conflicts with another cell";
+    if (bad.has(i)) s += ", conflicts with " + bad.get(i).join(" and ");
     if (game.wrong.has(i)) s += ", wrong";
     if (game.hint && game.hint.cells.includes(i)) s += ", used by the hint";
     return s;
@@ -206,34 +253,48 @@
 
   // ---- moves, undo and redo --------------------------------------------
 
-  // change sets a cell's value and notes as one undoable move.
+  // change sets a cell's value and notes as one undoable move. A digit
+  // placed also leaves the notes of the cells it sees (the player's notes
+  // stay true to the grid), in the same move.
   function change(i, value, notes) {
     if (game.puzzle === "" || given(i) || game.done) return;
-    const before = { value: game.values[i], notes: game.notes[i] };
-    if (before.value === value && before.notes === notes) return;
-    game.undo.push({ cell: i, before, after: { value, notes } });
+    if (game.values[i] === value && game.notes[i] === notes) return;
+    const edits = [{ cell: i, before: { value: game.values[i], notes: game.notes[i] }, after: { value, notes } }];
+    if (value) {
+      for (let j = 0; j < 81; j++) {
+        if (peers(i, j) && !game.values[j] && game.notes[j] & (1 << value)) {
+          edits.push({ cell: j, before: { value: 0, notes: game.notes[j] }, after: { value: 0, notes: game.notes[j] & ~(1 << value) } });
+        }
+      }
+    }
+    game.undo.push({ cell: i, edits });
     game.redo = [];
-    apply(i, value, notes);
+    apply(edits, "after");
   }
 
-  function apply(i, value, notes) {
-    game.values[i] = value;
-    game.notes[i] = notes;
-    game.wrong.delete(i);
+  // apply sets every cell of edits to its side ("before" or "after").
+  function apply(edits, side) {
+    let placed = false;
+    for (const e of edits) {
+      game.values[e.cell] = e[side].value;
+      game.notes[e.cell] = e[side].notes;
+      game.wrong.delete(e.cell);
+      placed = placed || e[side].value !== 0;
+    }
     game.hint = null;
     $("hint").hidden = true;
     render();
-    if (value) finishIfSolved();
+    if (placed) finishIfSolved();
   }
 
-  // replay moves the last move of from to to, setting its cell to the
+  // replay moves the last move of from to to, setting its cells to the
   // move's side ("before" to undo, "after" to redo).
   function replay(from, to, side, verb) {
     if (game.done) return;
     const m = from.pop();
     if (!m) return;
     to.push(m);
-    apply(m.cell, m[side].value, m[side].notes);
+    apply(m.edits, side);
     select(m.cell, document.activeElement !== null && document.activeElement.classList.contains("cell"));
     say(verb + ": " + name(m.cell) + ".");
   }
@@ -244,14 +305,39 @@
   function enter(d, asNote) {
     const i = game.selected;
     if (game.puzzle === "") return say("Get a puzzle first.");
-    if (given(i)) return say(name(i) + " is a given.");
+    game.digit = d;
+    if (given(i)) {
+      render(); // highlights d's cells
+      return say(name(i) + " is a given.");
+    }
     if (asNote || game.pencil) {
       if (game.values[i]) return say("Erase " + name(i) + " before pencilling notes.");
+      if (game.candAll || game.candCells.has(i)) return say("Candidates are shown at " + name(i) + ": turn them off to write your own notes.");
       change(i, 0, game.notes[i] ^ (1 << d));
       return;
     }
     change(i, d, 0);
-    if (conflicts().has(i)) say(d + " at " + name(i) + " conflicts with another cell.", "warn");
+    const bad = conflicts().get(i);
+    if (bad) say(d + " at " + name(i) + " conflicts with the " + d + " at " + bad.join(" and at ") + ".", "warn");
+  }
+
+  // toggleCandidates shows or hides the candidates of every cell (all) or
+  // of the selected one.
+  function toggleCandidates(all) {
+    if (game.puzzle === "") return say("Get a puzzle first.");
+    if (all) {
+      game.candAll = !game.candAll;
+      game.candCells.clear();
+      say(game.candAll ? "Candidates shown in every empty cell, updated as you play." : "Candidates hidden: your own notes are back.");
+    } else {
+      const i = game.selected;
+      if (game.values[i]) return say(name(i) + " is filled: it has no candidates.");
+      if (game.candAll) return say("Every cell's candidates are shown already.");
+      if (game.candCells.has(i)) game.candCells.delete(i);
+      else game.candCells.add(i);
+      say(game.candCells.has(i) ? "Candidates of " + name(i) + ": " + digitsOf(candidates(i)).join(" ") + "." : "Candidates of " + name(i) + " hidden.");
+    }
+    render();
   }
 
   function erase() {
@@ -265,17 +351,52 @@
     return s;
   }
 
-  function finishIfSolved() {
-    if (game.values.some((v) => v === 0) || conflicts().size > 0) return;
-    if (game.solution && current() !== game.solution) {
+  // checkBody is the body of POST /check for the grid as it is: with the
+  // puzzle's token, a solved grid gets a signed receipt.
+  function checkBody() {
+    const body = { puzzle: game.puzzle, current: current() };
+    if (game.token) body.token = game.token;
+    return body;
+  }
+
+  // finishIfSolved asks the service whether a full grid without conflicts
+  // is the solution (the page does not know it); if so the game ends, and
+  // its receipt is verified and kept in the history.
+  async function finishIfSolved() {
+    if (game.done || game.checking || game.values.some((v) => v === 0) || conflicts().size > 0) return;
+    const grid = current();
+    game.checking = true;
+    let v;
+    try {
+      v = await api("POST", "/check", checkBody());
+    } catch (e) {
+      say(e.message, "error");
+      return;
+    } finally {
+      game.checking = false;
+    }
+    if (current() !== grid || game.done) return; // the player moved on meanwhile
+    if (!v.solved) {
       say("Every cell is filled, but some are wrong: Check shows which.", "warn");
       return;
     }
     game.done = true;
     stopClock();
-    say("Solved in " + clockText() + ". Well done!", "ok");
+    const time = clockText();
     $("board").classList.add("solved");
     render(); // the game is over: no undo, and saved as done
+    say("Solved in " + time + ". Well done!", "ok");
+    let verified = null;
+    if (v.receipt) {
+      try {
+        const r = await api("POST", "/receipts/verify", { receipt: v.receipt, puzzle: game.puzzle });
+        if (r.valid) verified = r;
+      } catch (e) {
+        // The solve stands; it is only not verified.
+      }
+    }
+    record(v.receipt || "", verified);
+    if (verified) say("Solved in " + time + ". Well done! Verified by the server: " + clockOf(verified.seconds * 1000) + " from the puzzle's issue.", "ok");
   }
 
   // ---- the clock -------------------------------------------------------
@@ -297,8 +418,16 @@
     showClock();
   }
 
+  function elapsedMs() {
+    return game.elapsed + (tick ? Date.now() - game.started : 0);
+  }
+
   function clockText() {
-    const ms = game.elapsed + (tick ? Date.now() - game.started : 0);
+    return clockOf(elapsedMs());
+  }
+
+  // clockOf writes a duration in ms as m:ss, or h:mm:ss.
+  function clockOf(ms) {
     const s = Math.floor(ms / 1000);
     const m = Math.floor(s / 60);
     return (m >= 60 ? Math.floor(m / 60) + ":" + String(m % 60).padStart(2, "0") : String(m)) + ":" + String(s % 60).padStart(2, "0");
@@ -318,10 +447,11 @@
     if (game.puzzle === "") return;
     try {
       localStorage.setItem(SAVE_KEY, JSON.stringify({
-        puzzle: game.puzzle, solution: game.solution, source: game.source,
+        puzzle: game.puzzle, solution: game.solution, source: game.source, token: game.token,
         values: game.values, notes: game.notes, done: game.done,
-        elapsed: game.elapsed + (tick ? Date.now() - game.started : 0),
-        title: $("game-title").textContent, meta: $("game-meta").textContent,
+        candAll: game.candAll, candCells: [...game.candCells],
+        elapsed: elapsedMs(),
+        title: $("game-title").textContent, meta: $("game-meta").textContent, seed: $("game-seed").textContent,
       }));
     } catch (e) {
       // Storage full or disabled: play on without saving.
@@ -341,11 +471,15 @@
       return false;
     }
     if (s.source && LEVELS.includes(s.source.level)) $("level").value = s.source.level;
-    load(s.puzzle, s.solution, s.source, String(s.title), String(s.meta));
+    load(s.puzzle, s.solution, s.source, String(s.title), String(s.meta), typeof s.token === "string" ? s.token : "", String(s.seed || ""));
     for (let i = 0; i < 81; i++) {
       if (given(i)) continue;
       game.values[i] = Number(s.values[i]) % 10 || 0;
       game.notes[i] = Number(s.notes[i]) & 0x3fe;
+    }
+    game.candAll = s.candAll === true;
+    for (const c of Array.isArray(s.candCells) ? s.candCells : []) {
+      if (Number.isInteger(c) && c >= 0 && c < 81) game.candCells.add(c);
     }
     game.elapsed = Number(s.elapsed) || 0;
     game.started = Date.now();
@@ -357,6 +491,119 @@
     render();
     say("Welcome back: the game is as you left it.");
     return true;
+  }
+
+  // ---- the history of solved games ----------------------------------------
+
+  const HISTORY_KEY = "sudoku.history.v1";
+  const HISTORY_MAX = 200; // games kept; the oldest go first
+
+  // localDay is the player's calendar day of time t (YYYY-MM-DD): streaks
+  // count the player's days, not UTC's.
+  function localDay(t) {
+    const d = new Date(t);
+    return d.getFullYear() + "-" + String(d.getMonth() + 1).padStart(2, "0") + "-" + String(d.getDate()).padStart(2, "0");
+  }
+
+  function loadHistory() {
+    try {
+      const h = JSON.parse(localStorage.getItem(HISTORY_KEY) || "[]");
+      return Array.isArray(h) ? h.filter((g) => g && typeof g.puzzle === "string" && Number.isFinite(g.ms) && typeof g.day === "string") : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  // record keeps the game just solved in the history (once per puzzle),
+  // with the receipt and what the service said of it.
+  function record(receipt, verified) {
+    const h = loadHistory();
+    if (h.some((g) => g.puzzle === game.puzzle)) return renderHistory();
+    h.push({
+      puzzle: game.puzzle, title: $("game-title").textContent,
+      level: game.source && game.source.level ? game.source.level : "",
+      ms: elapsedMs(), at: Date.now(), day: localDay(Date.now()),
+      receipt: receipt, verified: Boolean(verified), serverSeconds: verified ? verified.seconds : null,
+    });
+    try {
+      localStorage.setItem(HISTORY_KEY, JSON.stringify(h.slice(-HISTORY_MAX)));
+    } catch (e) {
+      // Storage full or disabled: the history is not kept.
+    }
+    renderHistory();
+  }
+
+  // streak is the number of consecutive days, ending today or yesterday,
+  // with at least one solved game.
+  function streak(h) {
+    const days = new Set(h.map((g) => g.day));
+    let t = Date.now();
+    if (!days.has(localDay(t))) t -= 86400000;
+    let n = 0;
+    while (days.has(localDay(t))) {
+      n++;
+      t -= 86400000;
+    }
+    return n;
+  }
+
+  function renderHistory() {
+    const h = loadHistory();
+    $("stat-solved").textContent = String(h.length);
+    const n = streak(h);
+    $("stat-streak").textContent = n + (n === 1 ? " day" : " days");
+    const best = [];
+    for (const l of LEVELS) {
+      const times = h.filter((g) => g.level === l).map((g) => g.ms);
+      if (times.length) best.push(levelTitle(l) + " " + clockOf(Math.min(...times)));
+    }
+    $("stat-best").textContent = best.length ? best.join(" · ") : "–";
+    const list = $("history-list");
+    list.textContent = "";
+    for (const g of h.slice(-8).reverse()) {
+      const li = document.createElement("li");
+      const t = document.createElement("span");
+      t.className = "history-title";
+      t.textContent = g.title;
+      const time = document.createElement("span");
+      time.className = "history-time";
+      time.textContent = clockOf(g.ms) + (g.verified ? " ✓" : "");
+      if (g.verified) time.title = "Verified by the service's receipt";
+      li.append(t, " ", time);
+      if (g.verified) li.setAttribute("aria-label", g.title + ", solved in " + clockOf(g.ms) + ", verified");
+      list.appendChild(li);
+    }
+    $("history-empty").hidden = h.length > 0;
+  }
+
+  // ---- the theme -------------------------------------------------------
+
+  const THEME_KEY = "sudoku.theme";
+  const darkQuery = window.matchMedia("(prefers-color-scheme: dark)");
+
+  // applyTheme sets data-theme on the root (the stylesheet's one switch)
+  // from the choice: light, dark, or system (the browser's setting, kept
+  // up to date).
+  function applyTheme() {
+    let choice = "system";
+    try {
+      choice = localStorage.getItem(THEME_KEY) || "system";
+    } catch (e) {
+      // no storage: follow the system
+    }
+    if (!["system", "light", "dark"].includes(choice)) choice = "system";
+    $("theme").value = choice;
+    const dark = choice === "dark" || (choice === "system" && darkQuery.matches);
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+  }
+
+  function chooseTheme() {
+    try {
+      localStorage.setItem(THEME_KEY, $("theme").value);
+    } catch (e) {
+      // the choice lasts for this page only
+    }
+    applyTheme();
   }
 
   // ---- loading puzzles -------------------------------------------------
@@ -376,10 +623,14 @@
     $("hint").hidden = true;
   }
 
-  function load(puzzle, solution, source, title, meta) {
+  function load(puzzle, solution, source, title, meta, token, seed) {
     game.puzzle = puzzle;
     game.solution = solution || "";
     game.source = source;
+    game.token = token || "";
+    game.candAll = false;
+    game.candCells.clear();
+    game.digit = 0;
     fill(puzzle, false);
     $("board").classList.remove("solved");
     $("print").hidden = true;
@@ -392,6 +643,8 @@
       $("btn-next-day").disabled = addDays(source.date, 1) > latestPublicDay();
     }
     $("game-meta").textContent = meta;
+    $("game-seed").textContent = seed || "";
+    $("game-title").dataset.date = source && source.kind === "daily" && source.date ? source.date : "";
     document.body.classList.add("playing");
     let first = 0;
     while (first < 80 && given(first)) first++;
@@ -403,12 +656,36 @@
     return l.charAt(0).toUpperCase() + l.slice(1);
   }
 
+  // dayName writes a daily's date (YYYY-MM-DD, a UTC day) for people:
+  // "Thursday 26 November", with the year when it is not this one.
+  function dayName(date) {
+    const d = new Date(date + "T00:00:00Z");
+    const opts = { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" };
+    if (d.getUTCFullYear() !== new Date().getFullYear()) opts.year = "numeric";
+    return d.toLocaleDateString("en-GB", opts);
+  }
+
+  // shortID names a generated puzzle by four letters and digits drawn
+  // from its seed (the seed itself, 20 digits, stays in the details line):
+  // easy to say and to find in the history.
+  function shortID(seed) {
+    const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"; // no 0/O, 1/I
+    let n = BigInt(seed || "0") * 0x9e3779b97f4a7c15n % (1n << 64n);
+    let id = "";
+    for (let k = 0; k < 4; k++) {
+      id += alphabet[Number(n % 32n)];
+      n /= 32n;
+    }
+    return id;
+  }
+
   function loadAnswer(p, source) {
-    const kind = source.kind === "daily" ? "Daily " + p.date : "Puzzle " + p.seed;
+    const kind = source.kind === "daily" ? "Daily · " + dayName(p.date) : "No. " + shortID(p.seed);
     load(p.puzzle, p.solution, Object.assign(source, { seed: p.seed, fresh: p.fresh, date: p.date }),
       levelTitle(p.level) + " · " + kind,
-      "Score " + p.score.toFixed(2) + " · " + p.givens + " givens" + (p.hardest ? " · hardest: " + p.hardest : "") + " ·");
-    say((source.kind === "daily" ? "The " + p.date + " " : "New ") + p.level + " puzzle. Select a cell and type a digit.");
+      "Score " + p.score.toFixed(2) + " · " + p.givens + " givens" + (p.hardest ? " · hardest: " + p.hardest : "") + " ·",
+      p.token || "", "seed " + p.seed + (p.fresh ? "" : " (variant " + p.variant + ")"));
+    say((source.kind === "daily" ? "The " + dayName(p.date) + " " : "New ") + p.level + " puzzle. Select a cell and type a digit.");
   }
 
   // newPuzzle asks for a puzzle of the chosen level: a generated one, or
@@ -419,7 +696,9 @@
     btn.disabled = true;
     say(daily ? "Fetching the " + (date || "today's") + " " + level + " puzzle…" : "Fetching a " + level + " puzzle…");
     try {
-      let path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level) + (date ? "&date=" + date : "");
+      // Without the solution: the service checks the grid (/check) and
+      // signs the solve, so the receipt says no answer was handed out.
+      let path = (daily ? "/daily" : "/generate") + "?level=" + encodeURIComponent(level) + (date ? "&date=" + date : "") + "&solution=false";
       // Today's daily is today where the player is: the browser's zone.
       const zone = browserZone();
       if (daily && !date && zone) path += "&tz=" + encodeURIComponent(zone);
@@ -522,18 +801,21 @@
     return s.solution;
   }
 
+  // check asks the service which entries are wrong (POST /check): the
+  // page never holds the solution of a served puzzle.
   async function check() {
     if (game.puzzle === "") return;
     try {
-      const sol = await ensureSolution();
+      const v = await api("POST", "/check", checkBody());
       game.wrong.clear();
+      for (const c of v.wrong) game.wrong.add(9 * (Number(c[1]) - 1) + Number(c[3]) - 1);
       let filled = 0;
-      for (let i = 0; i < 81; i++) {
-        if (!game.values[i] || given(i)) continue;
-        filled++;
-        if (String(game.values[i]) !== sol[i]) game.wrong.add(i);
-      }
+      for (let i = 0; i < 81; i++) if (game.values[i] && !given(i)) filled++;
       render();
+      if (v.solved) {
+        finishIfSolved();
+        return;
+      }
       if (game.wrong.size > 0) {
         const n = game.wrong.size;
         say(n + (n === 1 ? " cell is" : " cells are") + " wrong: " + [...game.wrong].map(name).join(", ") + ".", "warn");
@@ -643,7 +925,7 @@
         say("That puzzle has more than one solution: it cannot be played fairly.", "warn");
         return;
       }
-      load(s.puzzle, s.solution, { kind: "pasted" }, "Pasted puzzle", "Your own puzzle ·");
+      load(s.puzzle, s.solution, { kind: "pasted" }, "Pasted puzzle", "Your own puzzle ·", "", "");
       say("Playing the pasted puzzle.");
       cells[game.selected].focus();
     } catch (e) {
@@ -699,6 +981,12 @@
       case "h": case "H":
         ev.preventDefault();
         return hint();
+      case "c": case "C":
+        ev.preventDefault();
+        return toggleCandidates(false);
+      case "a": case "A":
+        ev.preventDefault();
+        return toggleCandidates(true);
     }
   }
 
@@ -710,8 +998,12 @@
   }
 
   function wire() {
+    applyTheme();
+    $("theme").addEventListener("change", chooseTheme);
+    darkQuery.addEventListener("change", applyTheme);
     buildBoard();
     render();
+    renderHistory();
     const board = $("board");
     board.addEventListener("click", (ev) => {
       const c = ev.target.closest(".cell");
@@ -732,6 +1024,8 @@
     $("btn-pencil").addEventListener("click", togglePencil);
     $("btn-undo").addEventListener("click", undo);
     $("btn-redo").addEventListener("click", redo);
+    $("btn-cands").addEventListener("click", () => toggleCandidates(true));
+    $("btn-cell-cands").addEventListener("click", () => { toggleCandidates(false); cells[game.selected].focus({ preventScroll: true }); });
     $("btn-hint").addEventListener("click", hint);
     $("btn-apply").addEventListener("click", applyHint);
     $("btn-check").addEventListener("click", check);

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -10,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -218,4 +221,57 @@ func (b *browser) cellValue(i int) string {
 func (b *browser) hasClass(i int, class string) bool {
 	b.t.Helper()
 	return eval[bool](b, fmt.Sprintf(`document.querySelector("%s").classList.contains(%q)`, cellSel(i), class))
+}
+
+// updateDocs makes the browser test copy its screenshots of the page, in
+// both themes at desktop and phone width, into docs/ (page-*.png).
+var updateDocs = flag.Bool("update-docs", false, "copy the browser test's page screenshots into docs/")
+
+// keep copies the screenshot shot to docs/name.png under -update-docs.
+func (b *browser) keep(shot, name string) {
+	b.t.Helper()
+	if !*updateDocs {
+		return
+	}
+	png, err := os.ReadFile(filepath.Join(b.shots, shot+".png"))
+	if err == nil {
+		err = os.WriteFile(filepath.Join("..", "..", "docs", name+".png"), png, 0o644)
+	}
+	if err != nil {
+		b.t.Fatalf("keeping screenshot %s: %v", shot, err)
+	}
+}
+
+// label is cell i's aria-label.
+func (b *browser) label(i int) string {
+	b.t.Helper()
+	return eval[string](b, fmt.Sprintf(`document.querySelector("%s").getAttribute("aria-label")`, cellSel(i)))
+}
+
+// luminanceJS evaluates to the relative luminance of the background
+// colour of the element expr.
+func luminanceJS(expr string) string {
+	return `(() => {
+  const m = getComputedStyle(` + expr + `).backgroundColor.match(/[\d.]+/g).map(Number);
+  const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * f(m[0]) + 0.7152 * f(m[1]) + 0.0722 * f(m[2]);
+})()`
+}
+
+// emulateColorScheme makes the page's prefers-color-scheme the scheme
+// given (light or dark), as a system setting would.
+func emulateColorScheme(scheme string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+			Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}},
+		})
+		return err
+	})
+}
+
+// chooseTheme picks a theme in the page's Theme menu, as a player's
+// choice does (the change event included).
+func (b *browser) chooseTheme(theme string) {
+	b.t.Helper()
+	eval[bool](b, fmt.Sprintf(`(() => { const s = document.getElementById("theme"); s.value = %q; s.dispatchEvent(new Event("change")); return true; })()`, theme))
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -67,20 +68,37 @@ func TestBrowser(t *testing.T) {
 	}
 	b.checkContrast("at the start")
 
+	// A friendly name for every puzzle: the level and a short ID; the
+	// seed (20 digits) only in the details line.
 	for _, level := range []string{"easy", "medium", "hard", "evil"} {
-		title := strings.ToUpper(level[:1]) + level[1:] + " · Puzzle "
+		title := strings.ToUpper(level[:1]) + level[1:] + " · No. "
 		b.do("asking for "+level, chromedp.SetValue(chromedp.CSS("#level"), level), chromedp.Click(chromedp.CSS("#btn-new")))
 		b.waitFor("a "+level+" puzzle", fmt.Sprintf(`document.getElementById("game-title").textContent.startsWith(%q)`, title))
+		got := eval[string](b, `document.getElementById("game-title").textContent`)
+		if !regexp.MustCompile(`^\w+ · No\. [A-Z2-9]{4}$`).MatchString(got) {
+			t.Errorf("the %s puzzle's title is %q, want the level and a four-character ID", level, got)
+		}
+		if seed := eval[string](b, `document.getElementById("game-seed").textContent`); !regexp.MustCompile(`^seed \d+`).MatchString(seed) {
+			t.Errorf("the %s puzzle's seed line is %q, want the seed", level, seed)
+		}
 	}
 
 	// The daily is the same puzzle the API gives, so the test knows its
 	// solution.
 	b.do("choosing easy", chromedp.SetValue(chromedp.CSS("#level"), "easy"))
 	b.do("asking for the daily", chromedp.Click(chromedp.CSS("#btn-daily")))
-	b.waitFor("the daily", `document.getElementById("game-title").textContent.startsWith("Easy · Daily ")`)
+	b.waitFor("the daily", `document.getElementById("game-title").textContent.startsWith("Easy · Daily · ")`)
 	// Today's daily is today in the browser's zone.
 	zone := eval[string](b, "Intl.DateTimeFormat().resolvedOptions().timeZone")
 	puzzle, solution := dailyJSON(t, s.base, "easy", "", zone)
+	if loc, err := time.LoadLocation(zone); err != nil {
+		t.Errorf("the browser's zone %q: %v", zone, err)
+	} else if got, want := eval[string](b, `document.getElementById("game-title").dataset.date`), time.Now().In(loc).Format(time.DateOnly); got != want {
+		t.Errorf("the daily's date is %q, want today in %s, %s", got, zone, want)
+	}
+	if eval[bool](b, `JSON.parse(localStorage.getItem("sudoku.game.v1")).solution !== ""`) {
+		t.Error("the page holds the daily's solution: it should ask /check (solution=false)")
+	}
 	var empty []int
 	for i := range 81 {
 		got := b.cellValue(i)
@@ -115,7 +133,7 @@ func TestBrowser(t *testing.T) {
 	// A reload comes back to the game as it was.
 	b.do("reloading", chromedp.Navigate(s.base+"/"))
 	b.waitFor("the saved game", `document.getElementById("message").textContent.startsWith("Welcome back")`)
-	if got := eval[string](b, `document.getElementById("game-title").textContent`); !strings.HasPrefix(got, "Easy · Daily ") {
+	if got := eval[string](b, `document.getElementById("game-title").textContent`); !strings.HasPrefix(got, "Easy · Daily · ") {
 		t.Errorf("after a reload the title is %q, want the daily's", got)
 	}
 	for _, i := range []int{first, second} {
@@ -123,6 +141,66 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("after a reload cell %d shows %q, want the %c entered", i, got, solution[i])
 		}
 	}
+
+	// Same-digit highlighting: selecting a given lights every cell holding
+	// its digit, and the digit's pad button.
+	givenCell := strings.IndexFunc(puzzle, func(r rune) bool { return r != '.' })
+	d := puzzle[givenCell : givenCell+1]
+	b.do("selecting a given", chromedp.Click(cellSel(givenCell)))
+	same := eval[int](b, `document.querySelectorAll("#board .cell.same").length`)
+	holding := eval[int](b, fmt.Sprintf(`[...document.querySelectorAll("#board .value")].filter((v) => v.textContent === %q).length`, d))
+	if same != holding-1 || same == 0 {
+		t.Errorf("selecting a %s lights %d other cells, want the %d others holding it", d, same, holding-1)
+	}
+	if !eval[bool](b, fmt.Sprintf(`document.querySelector('.pad button[data-digit="%s"]').classList.contains("current")`, d)) {
+		t.Errorf("the pad's %s is not marked as the highlighted digit", d)
+	}
+
+	// Candidates on demand: one cell's (C), then every cell's (A), kept
+	// correct as digits are placed.
+	grid := []byte(puzzle)
+	grid[first], grid[second] = solution[first], solution[second]
+	// candCell has a peer whose solution is one of candCell's candidates
+	// (so placing it there changes them).
+	candCell, peer, digit := -1, -1, byte(0)
+	for _, i := range empty[2:] {
+		for _, j := range empty[2:] {
+			if sees(i, j) && strings.IndexByte(candidatesOf(string(grid), i), solution[j]) >= 0 {
+				candCell, peer, digit = i, j, solution[j]
+				break
+			}
+		}
+		if candCell >= 0 {
+			break
+		}
+	}
+	if candCell < 0 {
+		t.Fatal("no empty cell of the daily has a peer whose digit is one of its candidates")
+	}
+	b.do("showing one cell's candidates", chromedp.Click(cellSel(candCell)), chromedp.KeyEvent("c"))
+	if got, want := b.label(candCell), "candidates "+candidatesOf(string(grid), candCell); !strings.Contains(got, want) {
+		t.Errorf("cell %d's label is %q after C, want %q", candCell, got, want)
+	}
+	if n := eval[int](b, `document.querySelectorAll("#board .cell.auto-notes").length`); n != 1 {
+		t.Errorf("C shows candidates in %d cells, want 1", n)
+	}
+	b.do("hiding them", chromedp.KeyEvent("c"))
+	b.do("showing every cell's candidates", chromedp.Click(chromedp.CSS("#btn-cands")))
+	if n, want := eval[int](b, `document.querySelectorAll("#board .cell.auto-notes").length`), strings.Count(string(grid), "."); n != want {
+		t.Errorf("All candidates shows them in %d cells, want every empty one (%d)", n, want)
+	}
+	// A digit placed in a peer leaves candCell's candidates.
+	if peer >= 0 {
+		b.do("placing a digit its peer could hold", chromedp.Click(cellSel(peer)), chromedp.KeyEvent(string(digit)))
+		grid[peer] = digit
+		if got, want := b.label(candCell), "candidates "+candidatesOf(string(grid), candCell); !strings.Contains(got, want) {
+			t.Errorf("after %c at cell %d, cell %d's label is %q, want %q", digit, peer, candCell, got, want)
+		}
+		b.screenshot("desktop-candidates")
+		b.checkContrast("with every candidate shown")
+		b.do("undoing it", chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	}
+	b.do("hiding the candidates", chromedp.Click(chromedp.CSS("#btn-cands")))
 
 	// A hint, drawn on the grid.
 	b.do("asking for a hint", chromedp.Click(chromedp.CSS("#btn-hint")))
@@ -169,6 +247,18 @@ func TestBrowser(t *testing.T) {
 	if !b.hasClass(conflictCell, "conflict") {
 		t.Errorf("cell %d with %s is not marked as a conflict", conflictCell, conflictDigit)
 	}
+	// Explained: the message and the label name the other cell and the unit.
+	other := conflictCell / 9 * 9
+	for puzzle[other:other+1] != conflictDigit {
+		other++
+	}
+	otherName := fmt.Sprintf("r%dc%d", other/9+1, other%9+1)
+	if msg := eval[string](b, `document.getElementById("message").textContent`); !strings.Contains(msg, "conflicts with the "+conflictDigit+" at "+otherName) {
+		t.Errorf("after a conflict the message is %q, want it to name %s", msg, otherName)
+	}
+	if got, want := b.label(conflictCell), fmt.Sprintf("conflicts with %s in row %d", otherName, conflictCell/9+1); !strings.Contains(got, want) {
+		t.Errorf("the conflicting cell's label is %q, want %q", got, want)
+	}
 	b.do("erasing it", chromedp.KeyEvent(kb.Backspace))
 
 	// Pencil marks: Shift+digit writes a note, not a value.
@@ -186,14 +276,45 @@ func TestBrowser(t *testing.T) {
 		b.do(fmt.Sprintf("filling cell %d", i), chromedp.Click(cellSel(i)), chromedp.KeyEvent(solution[i:i+1]))
 	}
 	b.waitFor("the solved message", `document.getElementById("board").classList.contains("solved") && document.getElementById("message").textContent.startsWith("Solved in ")`)
+	// The service signed the solve; the page verified the receipt and kept
+	// it in the history. A leaderboard's backend verifies it again.
+	b.waitFor("the verified solve", `document.getElementById("message").textContent.includes("Verified by the server")`)
+	receipt := eval[string](b, `JSON.parse(localStorage.getItem("sudoku.history.v1")).at(-1).receipt`)
+	var verdict struct {
+		Valid          bool
+		Puzzle, Source string
+		SolutionServed bool `json:"solution_served"`
+		Seconds        float64
+	}
+	if code := postJSON(t, s.base+"/receipts/verify", map[string]string{"receipt": receipt, "puzzle": puzzle}, &verdict); code != 200 || !verdict.Valid ||
+		verdict.Puzzle != puzzle || verdict.Source != "daily" || verdict.SolutionServed || verdict.Seconds <= 0 {
+		t.Errorf("POST /receipts/verify of the page's receipt = %d %+v, want valid for the daily, no solution served", code, verdict)
+	}
+	if n := eval[int](b, `document.querySelectorAll("#history-list li").length`); n != 1 {
+		t.Errorf("the history lists %d games after the first solve, want 1", n)
+	}
 	b.screenshot("desktop-solved")
 	if !eval[bool](b, `document.getElementById("btn-undo").disabled`) {
 		t.Error("Undo is enabled after the solve, want the game over")
 	}
 	b.checkContrast("solved")
 
+	// The history survives a reload: one solved game, a streak of a day.
+	b.do("reloading after the solve", chromedp.Navigate(s.base+"/"))
+	b.waitFor("the history", `document.querySelectorAll("#history-list li").length === 1`)
+	if got := eval[string](b, `document.getElementById("stat-solved").textContent + " / " + document.getElementById("stat-streak").textContent`); got != "1 / 1 day" {
+		t.Errorf("after a reload the history says %q, want 1 solved / 1 day", got)
+	}
+	if got := eval[string](b, `document.querySelector("#history-list li").textContent`); !strings.Contains(got, "Easy · Daily · ") || !strings.Contains(got, "✓") {
+		t.Errorf("the history's game reads %q, want the daily's name and a verified time", got)
+	}
+
 	// Rate a pasted puzzle and read the explanation.
 	const pasted = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	if eval[bool](b, `document.getElementById("rate-panel").open`) {
+		t.Error("the rating panel is open at the start, want it secondary (collapsed)")
+	}
+	b.do("opening the rating panel", chromedp.Click(chromedp.CSS("#rate-title")))
 	b.do("pasting a puzzle", chromedp.SetValue(chromedp.CSS("#rate-input"), pasted), chromedp.Click(chromedp.CSS("#btn-rate")))
 	b.waitFor("the explanation", `document.querySelectorAll("#rate-result .steps li").length > 0`)
 	steps := eval[int](b, `document.querySelectorAll("#rate-result .steps li").length`)
@@ -209,11 +330,11 @@ func TestBrowser(t *testing.T) {
 
 	// The print view shows the service's SVG of the puzzle.
 	b.do("a new puzzle to print", chromedp.Click(chromedp.CSS("#btn-daily")))
-	b.waitFor("the daily again", `!document.getElementById("board").classList.contains("solved") && document.getElementById("game-title").textContent.startsWith("Easy · Daily ")`)
+	b.waitFor("the daily again", `!document.getElementById("board").classList.contains("solved") && document.getElementById("game-title").textContent.startsWith("Easy · Daily · ")`)
 	// An editor steps to the previous day's daily, and prints that (the
 	// next day's is embargoed for anonymous clients until it begins in
 	// UTC+14, docs/publishing.md).
-	today := strings.TrimPrefix(eval[string](b, `document.getElementById("game-title").textContent`), "Easy · Daily ")
+	today := eval[string](b, `document.getElementById("game-title").dataset.date`)
 	day, err := time.Parse(time.DateOnly, today)
 	if err != nil {
 		t.Fatalf("the daily's title has no date: %v", err)
@@ -225,7 +346,7 @@ func TestBrowser(t *testing.T) {
 	}
 	next := day.AddDate(0, 0, -1).Format(time.DateOnly)
 	b.do("stepping to the previous day", chromedp.Click(chromedp.CSS("#btn-prev-day")))
-	b.waitFor("the previous day's daily", fmt.Sprintf(`document.getElementById("game-title").textContent === "Easy · Daily %s"`, next))
+	b.waitFor("the previous day's daily", fmt.Sprintf(`document.getElementById("game-title").dataset.date === %q`, next))
 	b.do("opening the print view", chromedp.Click(chromedp.CSS("#btn-print")))
 	b.waitFor("the SVG", `!document.getElementById("print").hidden && document.getElementById("print-img").complete && document.getElementById("print-img").naturalWidth > 0`)
 	if got := eval[string](b, `document.getElementById("print-img").getAttribute("src")`); got != "/daily?level=easy&date="+next+"&format=svg" {
@@ -236,8 +357,31 @@ func TestBrowser(t *testing.T) {
 	// The whole page at desktop width: a hint on the grid, the rating beside.
 	b.do("asking for another hint", chromedp.Click(chromedp.CSS("#btn-hint")))
 	b.waitFor("the hint", `!document.getElementById("hint").hidden`)
+	b.do("folding the rating panel", chromedp.Click(chromedp.CSS("#rate-title")))
 	eval[bool](b, `window.scrollTo(0, 0), true`)
 	b.screenshot("desktop")
+	b.keep("desktop", "page-desktop")
+
+	// The dark theme: chosen by hand, and followed from the system's
+	// setting; every text keeps AA contrast in it.
+	b.chooseTheme("dark")
+	b.waitFor("the dark theme", `document.documentElement.dataset.theme === "dark"`)
+	if l := eval[float64](b, luminanceJS(`document.body`)); l > 0.1 {
+		t.Errorf("the dark theme's background has luminance %.2f, want a dark one", l)
+	}
+	b.checkContrast("in the dark theme, with a hint")
+	b.screenshot("desktop-dark")
+	b.keep("desktop-dark", "page-desktop-dark")
+	b.do("a system in light mode", emulateColorScheme("light"))
+	b.chooseTheme("system")
+	b.waitFor("the light theme", `document.documentElement.dataset.theme === "light"`)
+	b.do("a system in dark mode", emulateColorScheme("dark"))
+	b.waitFor("the dark theme from the system", `document.documentElement.dataset.theme === "dark"`)
+	b.do("reloading in dark mode", chromedp.Navigate(s.base+"/"))
+	b.waitFor("the saved game in the dark", `document.getElementById("message").textContent.startsWith("Welcome back") && document.documentElement.dataset.theme === "dark"`)
+	b.checkContrast("in the dark theme after a reload")
+	b.do("a system in light mode", emulateColorScheme("light"))
+	b.waitFor("the light theme again", `document.documentElement.dataset.theme === "light"`)
 
 	// Reveal fills in the solution.
 	b.do("revealing", chromedp.Click(chromedp.CSS("#btn-reveal")))
@@ -263,6 +407,13 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after tapping %c for cell %d it shows %q", solution[empty[0]], empty[0], got)
 	}
 	b.screenshot("phone")
+	b.keep("phone", "page-phone")
+	b.checkContrast("at phone width")
+	b.do("a phone in dark mode", emulateColorScheme("dark"))
+	b.waitFor("the dark theme on a phone", `document.documentElement.dataset.theme === "dark"`)
+	b.checkContrast("at phone width in the dark theme")
+	b.screenshot("phone-dark")
+	b.keep("phone-dark", "page-phone-dark")
 
 	if errs := b.consoleErrors(); len(errs) > 0 {
 		t.Errorf("the page wrote %d console errors:\n%s", len(errs), strings.Join(errs, "\n"))
@@ -295,6 +446,29 @@ func conflictEntry(b *browser, puzzle string, cells []int) (int, string) {
 	}
 	b.t.Fatal("no empty cell with a given in its row")
 	return 0, ""
+}
+
+// sees reports whether cells i and j share a row, column or box.
+func sees(i, j int) bool {
+	return i != j && (i/9 == j/9 || i%9 == j%9 || (i/27 == j/27 && i%9/3 == j%9/3))
+}
+
+// candidatesOf lists the digits no peer of cell i holds in grid, as the
+// page's labels write them ("1 4 7").
+func candidatesOf(grid string, i int) string {
+	var ds []string
+	for d := byte('1'); d <= '9'; d++ {
+		free := true
+		for j := range 81 {
+			if sees(i, j) && grid[j] == d {
+				free = false
+			}
+		}
+		if free {
+			ds = append(ds, string(d))
+		}
+	}
+	return strings.Join(ds, " ")
 }
 
 // seesDigit reports whether a given of cell i's row, column or box is d.
