@@ -38,6 +38,9 @@ console.log("game ok: " + v.level + " receipt verified, " + v.seconds + " s");
 // a game written in TypeScript against it and runs the game against a
 // live sudokud.
 func TestPackedClient(t *testing.T) {
+	if testing.Short() {
+		t.Skip("packs, installs and runs the client against a sudokud it builds: seconds")
+	}
 	node := requireTools(t)
 	npm, err := exec.LookPath("npm")
 	if err != nil {
