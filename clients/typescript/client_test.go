@@ -86,9 +86,13 @@ func TestTypeCheck(t *testing.T) {
 	runCmd(t, nil, "node_modules/.bin/tsc", "-p", ".")
 }
 
+// testReceiptSecret is the receipt secret of the test's sudokud, for the
+// suite's offline verification.
+const testReceiptSecret = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+
 // startWithKey builds sudokud and starts it with a key file holding one
-// key of scopes publish and daily:ahead; it returns the base URL and the
-// key's secret.
+// key of scopes publish and daily:ahead, and testReceiptSecret; it
+// returns the base URL and the key's secret.
 func startWithKey(t *testing.T) (base, key string) {
 	t.Helper()
 	key, line, err := apikey.New("client-test", []apikey.Scope{apikey.Publish, apikey.DailyAhead}, 0)
@@ -100,7 +104,7 @@ func startWithKey(t *testing.T) (base, key string) {
 		t.Fatal(err)
 	}
 	bin := testserver.Build(t, "../..", "./cmd/sudokud")
-	return testserver.Start(t, filepath.Join(bin, "sudokud"), "-api-keys", keys, "-rate-limit", "0"), key
+	return testserver.Start(t, filepath.Join(bin, "sudokud"), "-api-keys", keys, "-rate-limit", "0", "-receipt-secret", testReceiptSecret), key
 }
 
 // TestClientSuite builds sudokud, starts it on a free loopback port and
@@ -108,6 +112,6 @@ func startWithKey(t *testing.T) (base, key string) {
 func TestClientSuite(t *testing.T) {
 	node := requireTools(t)
 	base, key := startWithKey(t)
-	out := runCmd(t, []string{"SUDOKU_URL=" + base, "SUDOKU_KEY=" + key}, node, "--test", "test/")
+	out := runCmd(t, []string{"SUDOKU_URL=" + base, "SUDOKU_KEY=" + key, "SUDOKU_RECEIPT_SECRET=" + testReceiptSecret}, node, "--test", "test/")
 	t.Logf("node --test:\n%s", out)
 }

@@ -441,6 +441,81 @@ export const OPERATIONS = {
 };
 
 /**
+ * verifyReceiptOffline checks a solve receipt without calling the service,
+ * with the servers' receipt secret (hex or base64, as given to sudokud's
+ * -receipt-secret), as POST /receipts/verify does: the HMAC-SHA256 first
+ * (Web Crypto, constant time), then the expiry at `now` (default the
+ * current time) and, when `puzzle` is given (81 cells, `.` or `0` empty),
+ * that the receipt is for it. It answers what verifyReceipt answers. For a
+ * game's backend: keep the secret there, never in a browser.
+ * @param {string} receipt
+ * @param {string} secret
+ * @param {{puzzle?: string, now?: Date}} [options]
+ * @returns {Promise<VerifyReceiptResponse>}
+ */
+export async function verifyReceiptOffline(receipt, secret, options = {}) {
+  const parts = receipt.split(".");
+  const sig = parts.length === 3 ? fromBase64URL(parts[2]) : null;
+  if (receipt.length > 1024 || parts[0] !== "sr1" || sig === null) {
+    return { valid: false, reason: "malformed", detail: "not a well-formed receipt" };
+  }
+  const key = await globalThis.crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const signed = new TextEncoder().encode(parts[0] + "." + parts[1]);
+  if (!(await globalThis.crypto.subtle.verify("HMAC", key, sig, signed))) {
+    return { valid: false, reason: "signature", detail: "signature does not match" };
+  }
+  /** @type {{id: string, p: string, l: Level, src: "generate" | "daily", d?: string, sol?: boolean, iat: number, sat: number, ms: number, exp: number}} */
+  let p;
+  try {
+    p = JSON.parse(new TextDecoder().decode(fromBase64URL(parts[1]) ?? new Uint8Array()));
+  } catch {
+    return { valid: false, reason: "malformed", detail: "payload is not JSON" };
+  }
+  if (p.ms !== p.sat - p.iat) return { valid: false, reason: "malformed", detail: "its elapsed time disagrees with its times" };
+  if ((options.now ?? new Date()).getTime() >= p.exp) {
+    return { valid: false, reason: "expired", detail: "receipt expired at " + new Date(p.exp).toISOString() };
+  }
+  if (options.puzzle !== undefined && options.puzzle.replace(/0/g, ".") !== p.p) {
+    return { valid: false, reason: "other-puzzle", detail: "issued for another puzzle" };
+  }
+  /** @type {VerifyReceiptResponse} */
+  const out = {
+    valid: true, token_id: p.id, puzzle: p.p, level: p.l, source: p.src, solution_served: Boolean(p.sol),
+    issued: new Date(p.iat).toISOString(), solved: new Date(p.sat).toISOString(), seconds: p.ms / 1000,
+    expires: new Date(p.exp).toISOString(),
+  };
+  if (p.d) out.date = p.d;
+  return out;
+}
+
+/**
+ * secretBytes decodes a receipt secret as sudokud does: hexadecimal, else
+ * base64 (either alphabet, padded or not).
+ * @param {string} text
+ * @returns {Uint8Array<ArrayBuffer>}
+ */
+function secretBytes(text) {
+  text = text.trim();
+  /** @type {Uint8Array<ArrayBuffer> | null} */
+  let b = null;
+  if (/^([0-9a-fA-F]{2})*$/.test(text)) b = Uint8Array.from(text.match(/../g) ?? [], (h) => parseInt(h, 16));
+  else b = fromBase64URL(text.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""));
+  if (b === null || b.length < 16) throw new Error("receipt secret: want at least 128 bits, hexadecimal or base64");
+  return b;
+}
+
+/**
+ * fromBase64URL decodes base64url without padding, or returns null.
+ * @param {string} s
+ * @returns {Uint8Array<ArrayBuffer> | null}
+ */
+function fromBase64URL(s) {
+  if (!/^[A-Za-z0-9_-]*$/.test(s) || s.length % 4 === 1) return null;
+  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (s.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+/**
  * problemError turns a failed answer into the SudokuError its status
  * calls for.
  * @param {Response} resp

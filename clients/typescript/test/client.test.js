@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { SudokuClient, SudokuError, RateLimitedError, AuthError, TimeoutError, OPERATIONS } from "../src/client.js";
+import { SudokuClient, SudokuError, RateLimitedError, AuthError, TimeoutError, OPERATIONS, verifyReceiptOffline } from "../src/client.js";
 
 const base = process.env.SUDOKU_URL;
 if (!base) throw new Error("set SUDOKU_URL to a running sudokud, such as http://127.0.0.1:8080");
@@ -11,6 +11,9 @@ const client = new SudokuClient(base);
 // A key with scopes publish and daily:ahead (client_test.go makes one);
 // the publishing tests need it.
 const key = process.env.SUDOKU_KEY;
+// The server's receipt secret (client_test.go sets both), for the offline
+// check.
+const secret = process.env.SUDOKU_RECEIPT_SECRET;
 
 /** @type {import("../src/client.js").Level[]} */
 const levels = ["easy", "medium", "hard", "evil"];
@@ -219,4 +222,41 @@ test("a rate limit is a RateLimitedError with the advised wait", async () => {
     assert.equal(err.code, "rate-limited");
     return true;
   });
+});
+
+test("a receipt verifies offline with the server's secret, as the service says", { skip: !secret && "SUDOKU_RECEIPT_SECRET is not set" }, async () => {
+  const s = secret ?? "";
+  const p = await client.daily({ level: "medium", solution: false });
+  const { solution } = await client.solve(p.puzzle);
+  const { receipt } = await client.check(p.puzzle, solution, { token: p.token });
+  const r = receipt ?? "";
+  const online = await client.verifyReceipt(r);
+  const offline = await verifyReceiptOffline(r, s, { puzzle: p.puzzle });
+  assert.equal(offline.valid, true);
+  assert.deepEqual(offline, online, "the offline check answers what the service answers");
+  assert.equal(offline.source, "daily");
+  assert.equal(offline.date, p.date);
+  // Base64 of the same secret verifies too.
+  const b64 = Buffer.from(s, "hex").toString("base64");
+  assert.equal((await verifyReceiptOffline(r, b64)).valid, true);
+
+  const [kind, payload, sig] = r.split(".");
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+  claims.sat -= 60000;
+  claims.ms -= 60000;
+  const faster = [kind, Buffer.from(JSON.stringify(claims)).toString("base64url"), sig].join(".");
+  /** @type {[string, string, {puzzle?: string, now?: Date}, string][]} */
+  const cases = [
+    ["a tampered solve time", faster, {}, "signature"],
+    ["another secret", r, {}, "signature"],
+    ["past its expiry", r, { now: new Date(Date.parse(online.expires ?? "") + 1) }, "expired"],
+    ["another puzzle", r, { puzzle: (p.puzzle[0] === "1" ? "2" : "1") + p.puzzle.slice(1) }, "other-puzzle"],
+    ["a token", p.token ?? "", {}, "malformed"],
+  ];
+  for (const [name, text, opts, reason] of cases) {
+    const key = name === "another secret" ? "ff".repeat(32) : s;
+    const v = await verifyReceiptOffline(text, key, opts);
+    assert.equal(v.valid, false, name);
+    assert.equal(v.reason, reason, name);
+  }
 });
