@@ -377,6 +377,13 @@ func TestBrowser(t *testing.T) {
 	b.waitFor("the light theme", `document.documentElement.dataset.theme === "light"`)
 	b.do("a system in dark mode", emulateColorScheme("dark"))
 	b.waitFor("the dark theme from the system", `document.documentElement.dataset.theme === "dark"`)
+	// The stylesheet alone follows the system (no light flash before the
+	// script runs): without data-theme the page is still dark.
+	eval[bool](b, `document.documentElement.removeAttribute("data-theme"), true`)
+	if l := eval[float64](b, luminanceJS(`document.body`)); l > 0.1 {
+		t.Errorf("a dark system without data-theme gets a background of luminance %.2f, want the dark one", l)
+	}
+	b.chooseTheme("system")
 	b.do("reloading in dark mode", chromedp.Navigate(s.base+"/"))
 	b.waitFor("the saved game in the dark", `document.getElementById("message").textContent.startsWith("Welcome back") && document.documentElement.dataset.theme === "dark"`)
 	b.checkContrast("in the dark theme after a reload")
