@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	encjson "encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -319,6 +320,33 @@ func TestContract(t *testing.T) {
 	for _, x := range tests {
 		c.do(x)
 	}
+	// The receipt flow: a served puzzle's token, a solved /check with it,
+	// the receipt verified; refused tokens and receipts.
+	_, body := c.do(exchange{name: "generate with token", method: "GET", path: "/generate?level=easy", wantStatus: 200})
+	var served struct{ Puzzle, Solution, Token string }
+	if err := encjson.Unmarshal(body, &served); err != nil || served.Token == "" {
+		t.Fatalf("GET /generate = %s: want a token", body)
+	}
+	_, body = c.do(exchange{name: "check with token", method: "POST", path: "/check", ctype: json,
+		body: `{"puzzle":"` + served.Puzzle + `","current":"` + served.Solution + `","token":"` + served.Token + `"}`, wantStatus: 200})
+	var checked struct{ Receipt string }
+	if err := encjson.Unmarshal(body, &checked); err != nil || checked.Receipt == "" {
+		t.Fatalf("POST /check with a token = %s: want a receipt", body)
+	}
+	for _, x := range []exchange{
+		{name: "check with a bad token", method: "POST", path: "/check", ctype: json, invalidRequest: true,
+			body: `{"puzzle":"` + served.Puzzle + `","current":"` + served.Solution + `","token":"st1.x.y"}`, wantStatus: 400},
+		{name: "check with another puzzle's token", method: "POST", path: "/check", ctype: json,
+			body: `{"puzzle":"` + puzzleEasy + `","current":"` + solutionEasy + `","token":"` + served.Token + `"}`, wantStatus: 400},
+		{name: "verify receipt", method: "POST", path: "/receipts/verify", ctype: json, body: `{"receipt":"` + checked.Receipt + `","puzzle":"` + served.Puzzle + `"}`, wantStatus: 200},
+		{name: "verify receipt rows", method: "POST", path: "/receipts/verify", ctype: json, body: `{"receipt":"` + checked.Receipt + `","grid":` + rowsJSON(served.Puzzle) + `}`, wantStatus: 200},
+		{name: "verify a forged receipt", method: "POST", path: "/receipts/verify", ctype: json, body: `{"receipt":"sr1.e30.AAAA"}`, wantStatus: 200},
+		{name: "verify no receipt", method: "POST", path: "/receipts/verify", ctype: json, body: `{}`, invalidRequest: true, wantStatus: 400},
+		{name: "verify unknown member", method: "POST", path: "/receipts/verify", ctype: json, body: `{"receipt":"x","extra":1}`, invalidRequest: true, wantStatus: 400},
+	} {
+		c.do(x)
+	}
+
 	resp, _ := c.do(exchange{name: "daily etag", method: "GET", path: "/daily?level=medium&date=2026-03-01", wantStatus: 200})
 	c.do(exchange{name: "daily not modified", method: "GET", path: "/daily?level=medium&date=2026-03-01",
 		header: map[string]string{"If-None-Match": resp.Header.Get("ETag")}, wantStatus: 304})
