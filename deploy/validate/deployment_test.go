@@ -100,12 +100,16 @@ func TestResourcesAndImage(t *testing.T) {
 		if c.ImagePullPolicy == "" {
 			t.Errorf("%s: no imagePullPolicy", overlay)
 		}
-		var salt bool
-		for _, e := range c.Env {
-			salt = salt || (e.Name == "SUDOKU_DAILY_SALT" && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil && e.Value == "")
-		}
-		if !salt {
-			t.Errorf("%s: SUDOKU_DAILY_SALT must come from a Secret", overlay)
+		// The salt and the receipt secret: the same on every replica, and
+		// never in the manifests.
+		for _, name := range []string{"SUDOKU_DAILY_SALT", "SUDOKU_RECEIPT_SECRET"} {
+			var fromSecret bool
+			for _, e := range c.Env {
+				fromSecret = fromSecret || (e.Name == name && e.ValueFrom != nil && e.ValueFrom.SecretKeyRef != nil && e.Value == "")
+			}
+			if !fromSecret {
+				t.Errorf("%s: %s must come from a Secret", overlay, name)
+			}
 		}
 	}
 }
