@@ -21,6 +21,8 @@ export interface paths {
          *     past it). `seed` makes the answer reproducible (every replica gives
          *     the same puzzle for the same level, seed and symmetry); `symmetry`
          *     asks for givens keeping that pattern; both generate on demand.
+         *     Every puzzle of a JSON answer carries a signed `token`: send it to
+         *     `/check` with the solved grid for a receipt (docs/receipts.md).
          *     `count` (1–100) returns a batch in `puzzles`; without it the answer
          *     is one puzzle. A batch of more than 10 generated on demand (`fresh`,
          *     `seed` or `symmetry`) needs a key with scope `generate:bulk`. `format=svg` (or `Accept: image/svg+xml`) returns one
@@ -56,6 +58,10 @@ export interface paths {
          *     answer is `private, no-cache` (an editor may still replace it).
          *     `format=svg` or `format=pdf` gives the grid for print, and with
          *     `solution=true` its answer key (see /generate).
+         *     The JSON answer carries a signed `token` for a solve receipt from
+         *     `/check`; the weak ETag leaves it out, so a cached or revalidated
+         *     answer keeps the token of when it was first served
+         *     (docs/receipts.md).
          */
         get: operations["daily"];
         put?: never;
