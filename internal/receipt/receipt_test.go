@@ -144,3 +144,27 @@ func TestParseSecret(t *testing.T) {
 		t.Errorf("NewSigner(15 bytes) = nil error, want a refusal")
 	}
 }
+
+// BenchmarkToken is the cost a token adds to every served puzzle (sign),
+// and a /check with a token (verify); receipts cost the same.
+func BenchmarkToken(b *testing.B) {
+	s, _ := NewSigner([]byte("0123456789abcdef0123456789abcdef"))
+	now := time.Now()
+	tok := Token{ID: NewID(), Puzzle: testPuzzle, Level: "hard", Source: "generate", Issued: now, Expires: now.Add(time.Hour)}
+	signed := s.SignToken(tok)
+	b.Run("sign", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			tok.ID = NewID()
+			_ = s.SignToken(tok)
+		}
+	})
+	b.Run("verify", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := s.VerifyToken(signed, now); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
