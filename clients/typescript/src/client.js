@@ -25,6 +25,7 @@
 /** @typedef {NonNullable<Operations["generate"]["parameters"]["query"]>} GenerateQuery */
 /** @typedef {NonNullable<Operations["daily"]["parameters"]["query"]>} DailyQuery */
 /** @typedef {NonNullable<Operations["dailyArchive"]["parameters"]["query"]>} ArchiveQuery */
+/** @typedef {NonNullable<Operations["dailyPack"]["parameters"]["query"]>} PackQuery */
 
 /**
  * SudokuError is a problem answer (RFC 9457) of the service: `status` is
@@ -151,16 +152,20 @@ export class SudokuClient {
   }
 
   /**
-   * request sends one call and returns the answer's body as text, or
-   * throws. Problem answers become SudokuErrors.
+   * request sends one call and returns what read makes of the answer, or
+   * throws. Problem answers become SudokuErrors; the timeout covers the
+   * whole exchange, the body included.
+   * @template T
    * @param {"GET" | "POST" | "PUT"} method
    * @param {string} path with its query
    * @param {unknown} body sent as JSON unless undefined
    * @param {string} accept the media types accepted
-   * @param {CallOptions} options
-   * @returns {Promise<{text: string, status: number}>}
+   * @param {CallOptions | undefined} options
+   * @param {(resp: Response) => Promise<T>} read
+   * @returns {Promise<T>}
    */
-  async request(method, path, body, accept, options = {}) {
+  async request(method, path, body, accept, options, read) {
+    options = options ?? {};
     /** @type {Record<string, string>} */
     const headers = { Accept: accept, ...this.authHeaders };
     /** @type {RequestInit} */
@@ -176,9 +181,8 @@ export class SudokuClient {
     if (signals.length > 0) init.signal = signals.length === 1 ? signals[0] : anySignal(signals);
     try {
       const resp = await this.fetch(this.baseURL + path, init);
-      const text = await resp.text();
-      if (!resp.ok) throw problemError(resp, text);
-      return { text, status: resp.status };
+      if (!resp.ok) throw problemError(resp, await resp.text());
+      return await read(resp);
     } catch (err) {
       if (timeout?.signal.aborted && !options.signal?.aborted) throw new TimeoutError(ms);
       throw err;
@@ -195,8 +199,27 @@ export class SudokuClient {
    * @returns {Promise<unknown>}
    */
   async json(method, path, body, options) {
-    const { text } = await this.request(method, path, body, "application/json", options);
-    return JSON.parse(text);
+    return this.request(method, path, body, "application/json", options, async (r) => JSON.parse(await r.text()));
+  }
+
+  /**
+   * @param {string} path
+   * @param {string} accept
+   * @param {CallOptions} [options]
+   * @returns {Promise<string>}
+   */
+  async text(path, accept, options) {
+    return this.request("GET", path, undefined, accept, options, (r) => r.text());
+  }
+
+  /**
+   * @param {string} path
+   * @param {string} accept
+   * @param {CallOptions} [options]
+   * @returns {Promise<Uint8Array>}
+   */
+  async bytes(path, accept, options) {
+    return this.request("GET", path, undefined, accept, options, async (r) => new Uint8Array(await r.arrayBuffer()));
   }
 
   /**
@@ -233,7 +256,18 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async generateSVG(query, options) {
-    return (await this.request("GET", "/generate?" + search({ ...query, format: "svg" }), undefined, "image/svg+xml", options)).text;
+    return this.text("/generate?" + search({ ...query, format: "svg" }), "image/svg+xml", options);
+  }
+
+  /**
+   * One puzzle as a PDF page (page, or width and height, set its size;
+   * `solution: true` gives its answer key), as the file's bytes.
+   * @param {Omit<GenerateQuery, "count" | "format">} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<Uint8Array>}
+   */
+  async generatePDF(query, options) {
+    return this.bytes("/generate?" + search({ ...query, format: "pdf" }), "application/pdf", options);
   }
 
   /**
@@ -254,7 +288,29 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async dailySVG(query, options) {
-    return (await this.request("GET", "/daily?" + search({ ...query, format: "svg" }), undefined, "image/svg+xml", options)).text;
+    return this.text("/daily?" + search({ ...query, format: "svg" }), "image/svg+xml", options);
+  }
+
+  /**
+   * The puzzle of the day as a PDF page, as the file's bytes.
+   * @param {Omit<DailyQuery, "format">} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<Uint8Array>}
+   */
+  async dailyPDF(query, options) {
+    return this.bytes("/daily?" + search({ ...query, format: "pdf" }), "application/pdf", options);
+  }
+
+  /**
+   * A print pack: the puzzles of a range of days (a week by default) N a
+   * page, then their answer keys, as the PDF's bytes. Days not yet begun
+   * in UTC+14, or more than a week, need a key with daily:ahead.
+   * @param {Omit<PackQuery, "format">} query
+   * @param {CallOptions} [options]
+   * @returns {Promise<Uint8Array>}
+   */
+  async dailyPack(query, options) {
+    return this.bytes("/daily/pack?" + search(query), "application/pdf", options);
   }
 
   /**
@@ -279,8 +335,9 @@ export class SudokuClient {
    */
   async putDaily(date, level, request, options) {
     const path = "/daily/" + encodeURIComponent(date) + "/" + encodeURIComponent(level);
-    const { text, status } = await this.request("PUT", path, request, "application/json", options);
-    return { .../** @type {DailyRecord} */ (JSON.parse(text)), created: status === 201 };
+    return this.request("PUT", path, request, "application/json", options, async (r) => ({
+      .../** @type {DailyRecord} */ (JSON.parse(await r.text())), created: r.status === 201,
+    }));
   }
 
   /**
@@ -382,7 +439,7 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async metrics(options) {
-    return (await this.request("GET", "/metrics", undefined, "text/plain", options)).text;
+    return this.text("/metrics", "text/plain", options);
   }
 
   /**
@@ -391,7 +448,7 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async openapi(options) {
-    return (await this.request("GET", "/openapi.yaml", undefined, "application/yaml, */*", options)).text;
+    return this.text("/openapi.yaml", "application/yaml, */*", options);
   }
 
   /**
@@ -400,7 +457,7 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async page(options) {
-    return (await this.request("GET", "/", undefined, "text/html", options)).text;
+    return this.text("/", "text/html", options);
   }
 
   /**
@@ -410,7 +467,7 @@ export class SudokuClient {
    * @returns {Promise<string>}
    */
   async pageAsset(name, options) {
-    return (await this.request("GET", "/assets/" + encodeURIComponent(name), undefined, "*/*", options)).text;
+    return this.text("/assets/" + encodeURIComponent(name), "*/*", options);
   }
 }
 
@@ -424,6 +481,7 @@ export class SudokuClient {
 export const OPERATIONS = {
   generate: "generate",
   daily: "daily",
+  dailyPack: "dailyPack",
   scheduleDaily: "scheduleDaily",
   putDaily: "putDaily",
   dailyArchive: "dailyArchive",

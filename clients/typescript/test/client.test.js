@@ -182,6 +182,10 @@ test("the probes, the contract, the metrics, the page and the SVGs", async () =>
   assert.match(await client.generateSVG({ level: "easy" }), /<svg/);
   assert.match(await client.dailySVG({ level: "easy" }), /<svg/);
   await assert.rejects(client.pageAsset("nothing.js"), (err) => err instanceof SudokuError && err.status === 404);
+  const pdf = (/** @type {Uint8Array} */ b) => new TextDecoder().decode(b.slice(0, 5));
+  assert.equal(pdf(await client.generatePDF({ level: "easy", page: "a5" })), "%PDF-");
+  assert.equal(pdf(await client.dailyPDF({ level: "easy", date: "2026-01-01", solution: true })), "%PDF-");
+  assert.equal(pdf(await client.dailyPack({ from: "2026-01-01", to: "2026-01-02", levels: "easy,hard" })), "%PDF-");
 });
 
 test("API keys: the publishing calls with a key, as Bearer and as X-API-Key", { skip: !key && "SUDOKU_KEY is not set" }, async () => {
