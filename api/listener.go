@@ -1,13 +1,17 @@
 package api
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"net"
 	"net/http"
 	"regexp"
 	"strconv"
 	"sync"
+	"time"
 
 	"go.uber.org/zap"
 )
@@ -29,43 +33,204 @@ import (
 // writes in one Write straight to the connection, and replace it with the
 // same status as application/problem+json, logged and counted like any
 // other request (route "_other").
-func NewListener(ln net.Listener, log *zap.Logger, m *Metrics, maxConns int) net.Listener {
-	l := &listener{Listener: ln, log: log, m: m, done: make(chan struct{})}
+//
+// Its Stop ends it without resetting the clients queued in the kernel
+// beyond the cap (see Listener.Stop); Close resets them.
+func NewListener(ln net.Listener, log *zap.Logger, m *Metrics, maxConns int) *Listener {
+	l := &Listener{Listener: ln, log: log, m: m, done: make(chan struct{}),
+		stopping: make(chan struct{}), shedSlots: make(chan struct{}, maxShedding)}
 	if maxConns > 0 {
 		l.slots = make(chan struct{}, maxConns)
 	}
 	return l
 }
 
-type listener struct {
+// Stop's bounds. A client queued in the kernel sent its request when its
+// connection was established, so once the load balancers stopped sending
+// (the drain delay), the queue empties within milliseconds: stopQuiet
+// without a new connection ends the stop, and stopLimit bounds it against
+// clients that keep connecting. A refused client's request head is read
+// for at most shedTimeout (it is already in the socket buffer), and at
+// most maxShedding refusals are written at once, so refusing costs a few
+// megabytes at most whatever the queue holds.
+const (
+	stopQuiet   = 50 * time.Millisecond
+	stopLimit   = 2 * time.Second
+	shedTimeout = time.Second
+	maxShedding = 64
+	// maxShedHeader bounds the request head read before a refusal.
+	maxShedHeader = 16 << 10
+)
+
+// Listener is the listener NewListener returns.
+type Listener struct {
 	net.Listener
 	log   *zap.Logger
 	m     *Metrics
 	slots chan struct{} // one per open connection; nil: no cap
 	done  chan struct{} // closed by Close: wakes an Accept waiting for a slot
 	once  sync.Once
+
+	stopping  chan struct{} // closed by Stop
+	stopOnce  sync.Once
+	stopEnd   time.Time      // written before stopping is closed
+	shedSlots chan struct{}  // one per refusal being written
+	shed      sync.WaitGroup // the refusals being written
 }
 
-// Accept waits for a free slot, then for a connection.
-func (l *listener) Accept() (net.Conn, error) {
-	if l.slots != nil {
-		select {
-		case l.slots <- struct{}{}:
-		case <-l.done:
-			return nil, net.ErrClosed
+// Accept waits for a free slot, then for a connection. Once Stop was
+// called it also takes connections when no slot is free, and answers them
+// 503 itself; it closes the listener when the kernel's queue is empty.
+func (l *Listener) Accept() (net.Conn, error) {
+	for {
+		slot, err := l.wait()
+		if err != nil {
+			return nil, err
 		}
+		c, err := l.accept()
+		if err != nil {
+			if slot {
+				l.release()
+			}
+			return nil, err
+		}
+		if !slot {
+			l.refuseStopping(c)
+			continue
+		}
+		l.m.conns.Inc()
+		return &conn{Conn: c, l: l}, nil
+	}
+}
+
+// wait takes a free slot (true); once Stop was called and none is free,
+// it returns false at once: the next connection is refused.
+func (l *Listener) wait() (slot bool, err error) {
+	if l.slots == nil {
+		return true, nil
+	}
+	select {
+	case l.slots <- struct{}{}:
+		return true, nil
+	default:
+	}
+	select {
+	case l.slots <- struct{}{}:
+		return true, nil
+	case <-l.stopping:
+		return false, nil
+	case <-l.done:
+		return false, net.ErrClosed
+	}
+}
+
+// stopped reports whether Stop was called.
+func (l *Listener) stopped() bool {
+	select {
+	case <-l.stopping:
+		return true
+	default:
+		return false
+	}
+}
+
+// deadliner is a listener whose Accept can time out (*net.TCPListener,
+// *net.UnixListener).
+type deadliner interface{ SetDeadline(time.Time) error }
+
+// accept accepts the next connection. Once stopped, it waits at most
+// stopQuiet for one (and never past stopEnd); when none comes, the queue
+// is empty, and it closes the listener.
+func (l *Listener) accept() (net.Conn, error) {
+	stopped := l.stopped()
+	if stopped {
+		_ = l.Listener.(deadliner).SetDeadline(minTime(time.Now().Add(stopQuiet), l.stopEnd))
 	}
 	c, err := l.Listener.Accept()
-	if err != nil {
-		l.release()
-		return nil, err
+	if err == nil {
+		return c, nil
 	}
-	l.m.conns.Inc()
-	return &conn{Conn: c, l: l}, nil
+	var ne net.Error
+	if (stopped || l.stopped()) && errors.As(err, &ne) && ne.Timeout() {
+		_ = l.Close()
+		return nil, net.ErrClosed
+	}
+	return nil, err
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// Stop ends the listener without resetting a client it could answer.
+// Closing a listener resets every connection still in the kernel's accept
+// queue, whose clients (those beyond the cap, or arriving in the last
+// moment) have sent their requests. Stop instead keeps accepting until
+// no connection arrived for stopQuiet (or for at most stopLimit): a
+// connection that finds a free slot is served as usual (the server's
+// stop answers it with Connection: close), one beyond the cap gets a 503
+// not-ready with Connection: close and Retry-After from the listener
+// itself, so that it retries on another replica. Then the listener is
+// closed. Stop returns once it is and every such 503 was written. A
+// listener that cannot time out its Accept is closed at once.
+//
+// Stop needs the server's Serve loop running: that loop's Accept does the
+// work.
+func (l *Listener) Stop() {
+	if _, ok := l.Listener.(deadliner); !ok {
+		_ = l.Close()
+		return
+	}
+	l.stopOnce.Do(func() {
+		l.stopEnd = time.Now().Add(stopLimit)
+		close(l.stopping)
+		// wake an Accept already waiting in the kernel
+		_ = l.Listener.(deadliner).SetDeadline(time.Now().Add(stopQuiet))
+	})
+	select {
+	case <-l.done:
+	case <-time.After(stopLimit + stopQuiet):
+		_ = l.Close()
+	}
+	l.shed.Wait()
+}
+
+// refuseStopping answers c, a connection accepted past the cap during
+// Stop, with a 503 in its own goroutine (at most maxShedding at once).
+func (l *Listener) refuseStopping(c net.Conn) {
+	select {
+	case l.shedSlots <- struct{}{}:
+	case <-l.done:
+		_ = c.Close()
+		return
+	}
+	l.shed.Add(1)
+	go func() {
+		defer l.shed.Done()
+		defer func() { <-l.shedSlots }()
+		defer c.Close()
+		_ = c.SetDeadline(time.Now().Add(shedTimeout))
+		if _, err := http.ReadRequest(bufio.NewReader(io.LimitReader(c, maxShedHeader))); err != nil {
+			return // nothing (whole) was sent: nothing to answer
+		}
+		p := Problem{Status: http.StatusServiceUnavailable, Code: "not-ready", Title: "Service not ready",
+			Detail: "the server is stopping; retry, another replica answers", RetryAfter: 1}
+		_, _ = c.Write(l.rawProblem(p, "stopping", c.RemoteAddr()))
+		// A lingering close: say we are done, then read what the client
+		// still sends (its body) until it closes, so that closing with
+		// unread data does not reset the answer before it is read.
+		if cw, ok := c.(interface{ CloseWrite() error }); ok {
+			_ = cw.CloseWrite()
+		}
+		_, _ = io.Copy(io.Discard, io.LimitReader(c, 1<<20))
+	}()
 }
 
 // release frees the slot of a connection not accepted, or closed.
-func (l *listener) release() {
+func (l *Listener) release() {
 	if l.slots != nil {
 		<-l.slots
 	}
@@ -74,7 +239,7 @@ func (l *listener) release() {
 // Close closes the listener and wakes an Accept waiting for a slot. Only
 // the first call closes; later ones return nil (the server's Shutdown may
 // close a listener its owner closed first).
-func (l *listener) Close() error {
+func (l *Listener) Close() error {
 	var err error
 	l.once.Do(func() {
 		close(l.done)
@@ -87,7 +252,7 @@ func (l *listener) Close() error {
 // rewrites net/http's plain-text refusals.
 type conn struct {
 	net.Conn
-	l    *listener
+	l    *Listener
 	once sync.Once
 }
 
@@ -138,7 +303,7 @@ func (c *conn) Write(p []byte) (int, error) {
 // the given status and reason phrase ("400 Bad Request: missing required
 // Host header" has the reason "Bad Request: missing required Host
 // header"), logs it and counts it.
-func (l *listener) refusal(status int, reason string, remote net.Addr) []byte {
+func (l *Listener) refusal(status int, reason string, remote net.Addr) []byte {
 	p := Problem{Status: status, Title: "Bad request", Code: "bad-request",
 		Detail: "the request could not be read as HTTP/1.1"}
 	if _, text, ok := bytes.Cut([]byte(reason), []byte(": ")); ok {
@@ -150,6 +315,14 @@ func (l *listener) refusal(status int, reason string, remote net.Addr) []byte {
 	case http.StatusNotImplemented:
 		p.Code, p.Title, p.Detail = "not-implemented", "Not implemented", "the request's Transfer-Encoding is not supported: send chunked or a Content-Length"
 	}
+	return l.rawProblem(p, reason, remote)
+}
+
+// rawProblem returns the whole HTTP answer (closing the connection) of
+// p, a refusal the listener writes itself, and logs and counts it with
+// the reason.
+func (l *Listener) rawProblem(p Problem, reason string, remote net.Addr) []byte {
+	status := p.Status
 	p.Type = ProblemTypeBase + p.Code
 	p.RequestID = newRequestID()
 	body, _ := json.Marshal(p) // a Problem always encodes
@@ -161,6 +334,10 @@ func (l *listener) refusal(status int, reason string, remote net.Addr) []byte {
 	b = append(b, http.StatusText(status)...)
 	b = append(b, "\r\nConnection: close\r\nContent-Type: application/problem+json\r\nContent-Length: "...)
 	b = strconv.AppendInt(b, int64(len(body)), 10)
+	if p.RetryAfter > 0 {
+		b = append(b, "\r\nRetry-After: "...)
+		b = strconv.AppendInt(b, int64(p.RetryAfter), 10)
+	}
 	b = append(b, "\r\nX-Content-Type-Options: nosniff\r\n"+RequestIDHeader+": "...)
 	b = append(b, p.RequestID...)
 	b = append(b, "\r\n\r\n"...)

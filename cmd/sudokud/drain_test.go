@@ -3,9 +3,11 @@ package main
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -305,5 +307,79 @@ func TestRunDrainResetsNoQueuedRequest(t *testing.T) {
 	wg.Wait()
 	if len(lost) > 0 {
 		t.Errorf("%d requests answered, %d sent and never answered during the drain, first: %v", answered, len(lost), lost[0])
+	}
+}
+
+// TestRunStopAnswersClientsPastTheCap fills every connection slot with
+// idle keep-alive clients, then queues more clients than the cap, each
+// with its request sent, in the kernel's accept queue, and stops the
+// server. Each queued request must get an answer (served, or a 503 that
+// closes the connection), not a reset.
+func TestRunStopAnswersClientsPastTheCap(t *testing.T) {
+	const maxConns, queued = 3, 12
+	s := startServer(t, map[string]string{"SUDOKU_MAX_CONNS": strconv.Itoa(maxConns), "SUDOKU_RATE_LIMIT": "0"})
+	addr := strings.TrimPrefix(s.base, "http://")
+	http.DefaultClient.CloseIdleConnections() // startServer's probes hold no slot
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		_ = c.SetDeadline(time.Now().Add(time.Minute))
+		return c
+	}
+	const request = "GET /healthz HTTP/1.1\r\nHost: sudokud\r\n\r\n"
+	for range maxConns { // hold every slot, idle after one answer
+		c := dial()
+		if _, err := io.WriteString(c, request); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	conns := make([]net.Conn, queued)
+	for i := range conns {
+		conns[i] = dial() // the kernel completes the handshake: queued
+		if _, err := io.WriteString(conns[i], request); err != nil {
+			t.Fatal(err)
+		}
+	}
+	time.Sleep(100 * time.Millisecond) // the requests reach the server's socket buffers
+	stopped := make(chan error, 1)
+	go func() { stopped <- s.stop() }()
+	var wg sync.WaitGroup
+	errs := make([]error, queued)
+	for i, c := range conns {
+		wg.Go(func() {
+			resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			switch {
+			case resp.StatusCode == http.StatusOK:
+			case resp.StatusCode == http.StatusServiceUnavailable && resp.Close && resp.Header.Get("Retry-After") != "" &&
+				resp.Header.Get("Content-Type") == "application/problem+json":
+			default:
+				errs[i] = fmt.Errorf("answer %s (close %v, Retry-After %q, %s), want 200 or a 503 problem closing the connection",
+					resp.Status, resp.Close, resp.Header.Get("Retry-After"), resp.Header.Get("Content-Type"))
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Errorf("queued client %d of %d past the cap of %d: %v", i+1, queued, maxConns, err)
+		}
+	}
+	if err := <-stopped; err != nil {
+		t.Errorf("run after cancel = %v, want nil", err)
 	}
 }

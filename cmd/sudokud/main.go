@@ -183,10 +183,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	//  1. not ready (/readyz 503), so load balancers stop sending; keep-alive
 	//     stays on, so clients keep their connections instead of opening
 	//     new ones;
-	//  2. past the drain delay, stop accepting: with no client reconnecting,
-	//     the accept queue is empty, so closing the listener resets no
-	//     connection a request was sent on, and later ones are refused
-	//     before anything is sent;
+	//  2. past the drain delay, stop accepting: the connections still in
+	//     the kernel's accept queue (clients beyond -max-conns, whose
+	//     requests were sent) are accepted first, served when a slot is
+	//     free and answered 503 with Connection: close past the cap, and
+	//     only then the listener closes (api.Listener.Stop), so closing it
+	//     resets no connection a request was sent on; later ones are
+	//     refused before anything is sent;
 	//  3. every answer now closes its connection (Connection: close): a
 	//     client on a kept-alive connection gets its next answer and goes
 	//     elsewhere; wait up to keepAliveGrace for them;
@@ -199,7 +202,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	log.Info("shutting down", zap.Duration("drain_delay", cfg.drainDelay), zap.Duration("drain_timeout", cfg.shutdownTimeout))
 	time.Sleep(cfg.drainDelay)
 	closing.Store(true)
-	_ = ln.Close()
+	ln.Stop()
 	for deadline := time.Now().Add(keepAliveGrace); open.Load() > 0 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
