@@ -167,7 +167,6 @@ func TestContract(t *testing.T) {
 	tests := []exchange{
 		{name: "healthz", method: "GET", path: "/healthz", wantStatus: 200},
 		{name: "readyz", method: "GET", path: "/readyz", wantStatus: 200},
-		{name: "metrics", method: "GET", path: "/metrics", wantStatus: 200},
 		{name: "openapi", method: "GET", path: "/openapi.yaml", wantStatus: 200},
 		{name: "openapi gzip", method: "GET", path: "/openapi.yaml", header: map[string]string{"Accept-Encoding": "gzip"}, wantStatus: 200},
 

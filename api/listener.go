@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 )
 
@@ -37,7 +38,7 @@ import (
 // Its Stop ends it without resetting the clients queued in the kernel
 // beyond the cap (see Listener.Stop); Close resets them.
 func NewListener(ln net.Listener, log *zap.Logger, m *Metrics, maxConns int) *Listener {
-	l := &Listener{Listener: ln, log: log, m: m, done: make(chan struct{}),
+	l := &Listener{Listener: ln, log: log, m: m, open: m.conns, done: make(chan struct{}),
 		stopping: make(chan struct{}), shedSlots: make(chan struct{}, maxShedding)}
 	if maxConns > 0 {
 		l.slots = make(chan struct{}, maxConns)
@@ -67,8 +68,9 @@ type Listener struct {
 	net.Listener
 	log   *zap.Logger
 	m     *Metrics
-	slots chan struct{} // one per open connection; nil: no cap
-	done  chan struct{} // closed by Close: wakes an Accept waiting for a slot
+	open  prometheus.Gauge // the open connections
+	slots chan struct{}    // one per open connection; nil: no cap
+	done  chan struct{}    // closed by Close: wakes an Accept waiting for a slot
 	once  sync.Once
 
 	stopping  chan struct{} // closed by Stop
@@ -98,7 +100,7 @@ func (l *Listener) Accept() (net.Conn, error) {
 			l.refuseStopping(c)
 			continue
 		}
-		l.m.conns.Inc()
+		l.open.Inc()
 		return &conn{Conn: c, l: l}, nil
 	}
 }
@@ -259,7 +261,7 @@ type conn struct {
 func (c *conn) Close() error {
 	err := c.Conn.Close()
 	c.once.Do(func() {
-		c.l.m.conns.Dec()
+		c.l.open.Dec()
 		c.l.release()
 	})
 	return err

@@ -69,6 +69,8 @@ type Metrics struct {
 	// conns counts the open connections of NewListener's listeners,
 	// against their cap.
 	conns prometheus.Gauge
+	// adminConns counts the admin listener's (NewAdminListener).
+	adminConns prometheus.Gauge
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
@@ -144,6 +146,10 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 		conns: f.NewGauge(prometheus.GaugeOpts{
 			Namespace: "sudoku", Subsystem: "http", Name: "open_connections",
 			Help: "Client connections open, at most -max-conns; clients beyond it wait in the kernel's accept queue.",
+		}),
+		adminConns: f.NewGauge(prometheus.GaugeOpts{
+			Namespace: "sudoku", Subsystem: "http", Name: "admin_open_connections",
+			Help: "Connections open on the admin listener (probes, scrapes), at most -admin-max-conns.",
 		}),
 	}
 	for _, l := range engine.Levels() {

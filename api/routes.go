@@ -31,10 +31,11 @@ func addRoutes(r chi.Router, log *zap.Logger, svc Service, cfg Config) {
 	r.Method(http.MethodGet, "/assets/{name}", handlePage())
 }
 
-// addProbeRoutes registers the endpoints of the operators' machinery:
-// health and readiness probes and the metrics scrape.
-func addProbeRoutes(r chi.Router, m *Metrics, svc Service) {
+// addProbeRoutes registers the health and readiness probes, served on
+// both listeners: the admin one for the kubelet, the API's for a load
+// balancer that checks the port it sends traffic to. /metrics is only on
+// the admin listener (NewAdminServer).
+func addProbeRoutes(r chi.Router, svc readiness) {
 	r.Method(http.MethodGet, "/healthz", handleHealthz())
 	r.Method(http.MethodGet, "/readyz", handleReadyz(svc))
-	r.Method(http.MethodGet, "/metrics", m.Handler())
 }

@@ -147,7 +147,7 @@ func routeMatches(routes chi.Routes, method, path string) bool {
 
 // NewServer returns the HTTP handler of the service: the chi router with
 // its middleware and every route of routes.go. Metrics come from m (see
-// NewMetrics), which also serves /metrics.
+// NewMetrics); they are served by NewAdminServer, never here.
 func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handler {
 	cfg = cfg.withDefaults()
 	r := chi.NewRouter()
@@ -188,9 +188,9 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 		writeProblem(w, req, Problem{Status: http.StatusMethodNotAllowed, Code: "method-not-allowed", Title: "Method not allowed",
 			Detail: req.Method + " is not allowed on " + req.URL.Path, Allowed: allowed})
 	})
-	// Probes and metrics are never rate limited: a kubelet or Prometheus
-	// behind the same address as the clients must not be refused.
-	addProbeRoutes(r, m, svc)
+	// Probes are never rate limited: a load balancer behind the same
+	// address as the clients must not be refused.
+	addProbeRoutes(r, svc)
 	// Authentication and the rate limit run inside a group, after
 	// routing, so a 401 or 429 is counted under its route pattern; the
 	// key is known before the limit, which is the key's own, and a bad

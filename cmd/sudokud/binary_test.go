@@ -48,6 +48,7 @@ func buildSudokud(t *testing.T) string {
 type proc struct {
 	cmd    *exec.Cmd
 	base   string      // http://127.0.0.1:port
+	admin  string      // the admin listener's http://127.0.0.1:port
 	lines  chan string // log lines after the listening line (dropped when full)
 	exited chan error  // cmd.Wait's result
 }
@@ -70,7 +71,7 @@ func startBinary(t *testing.T, env ...string) *proc {
 // it is still running.
 func launch(t *testing.T, bin string, env ...string) (*proc, error) {
 	cmd := exec.Command(bin)
-	cmd.Env = append(append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_LOG_LEVEL=info"), env...)
+	cmd.Env = append(append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_ADMIN_ADDR=127.0.0.1:0", "SUDOKU_LOG_LEVEL=info"), env...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -79,7 +80,7 @@ func launch(t *testing.T, bin string, env ...string) (*proc, error) {
 		return nil, err
 	}
 	p := &proc{cmd: cmd, lines: make(chan string, 4096), exited: make(chan error, 1)}
-	addr := make(chan string, 1)
+	addr, admin := make(chan string, 1), make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
@@ -90,6 +91,9 @@ func launch(t *testing.T, bin string, env ...string) (*proc, error) {
 			if !found && json.Unmarshal([]byte(line), &e) == nil && e.Msg == "listening" {
 				found = true
 				addr <- e.Addr
+			}
+			if e.Msg == "admin listening" {
+				admin <- e.Addr
 			}
 			select {
 			case p.lines <- line:
@@ -108,6 +112,11 @@ func launch(t *testing.T, bin string, env ...string) (*proc, error) {
 	select {
 	case a := <-addr:
 		p.base = "http://" + a
+		select {
+		case a := <-admin: // logged before "listening"
+			p.admin = "http://" + a
+		default:
+		}
 		return p, nil
 	case <-time.After(30 * time.Second):
 		return nil, errors.New("sudokud logged no listening line within 30 s")

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // the metrics; then SIGTERM, which must end it cleanly.
 func TestBinary(t *testing.T) {
 	cmd := exec.Command(buildSudokud(t))
-	cmd.Env = append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_LOG_LEVEL=info")
+	cmd.Env = append(os.Environ(), "SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_ADMIN_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_LOG_LEVEL=info")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +45,7 @@ func TestBinary(t *testing.T) {
 		}
 	})
 
-	var base string
+	var base, admin string
 	timeout := time.After(30 * time.Second)
 	for base == "" {
 		select {
@@ -52,6 +53,9 @@ func TestBinary(t *testing.T) {
 			var e struct{ Msg, Addr string }
 			if json.Unmarshal([]byte(line), &e) == nil && e.Msg == "listening" {
 				base = "http://" + e.Addr
+			}
+			if e.Msg == "admin listening" {
+				admin = "http://" + e.Addr
 			}
 		case <-timeout:
 			t.Fatal("no listening line within 30 s")
@@ -81,7 +85,13 @@ func TestBinary(t *testing.T) {
 	_, daily := call(t, "GET", base+"/daily?level=evil&date=2026-11-22", "", "")
 	checkPuzzle(t, "daily", daily, "evil")
 
-	resp, body := get(t, base+"/metrics", nil)
+	if admin == "" {
+		t.Fatal("no admin listening line before the listening line")
+	}
+	if resp, _ := get(t, base+"/metrics", nil); resp.StatusCode != http.StatusNotFound {
+		t.Errorf("metrics on the API's port = %d, want 404: only the admin listener serves them", resp.StatusCode)
+	}
+	resp, body := get(t, admin+"/metrics", nil)
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `sudoku_generation_duration_seconds_count{level="medium"}`) {
 		t.Errorf("metrics = %d without the medium generation histogram", resp.StatusCode)
 	}

@@ -73,6 +73,12 @@ const maxHeaderBytes = 16 << 10
 // kernel's accept queue. docs/service.md, "Connections".
 const defaultMaxConns = 384
 
+// defaultAdminAddr is the admin listener's address: beside the API's
+// :8080, on every interface so that the kubelet and Prometheus reach it
+// from outside the pod; the NetworkPolicy and Service keep it inside the
+// cluster (docs/operations.md).
+const defaultAdminAddr = ":8081"
+
 // commandFlags are the flags that turn sudokud into a one-shot command
 // rather than the server; no environment variable sets them, so a stray
 // SUDOKU_PROBE cannot stop a container serving.
@@ -82,6 +88,8 @@ var commandFlags = map[string]bool{"version": true, "probe": true}
 // variables.
 type config struct {
 	addr              string
+	adminAddr         string
+	adminMaxConns     int
 	debugAddr         string
 	readHeaderTimeout time.Duration
 	readTimeout       time.Duration
@@ -111,6 +119,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs := flag.NewFlagSet("sudokud", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.addr, "addr", ":8080", "listen address (host:port; port 0 picks a free one)")
+	fs.StringVar(&c.adminAddr, "admin-addr", defaultAdminAddr, "listen address of the admin listener: /healthz, /readyz and /metrics, apart from the API's connection cap (empty: none, and /metrics is not served)")
+	fs.IntVar(&c.adminMaxConns, "admin-max-conns", api.DefaultAdminMaxConns, "open connections at once on the admin listener")
 	fs.StringVar(&c.debugAddr, "debug-addr", "", "if set, serve net/http/pprof on this separate address (keep it on loopback)")
 	fs.DurationVar(&c.readHeaderTimeout, "read-header-timeout", defaultReadHeaderTimeout, "time to read a request's headers")
 	fs.DurationVar(&c.readTimeout, "read-timeout", defaultReadTimeout, "time to read a whole request")
@@ -122,7 +132,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.logLevel, "log-level", "info", "log level: debug, info, warn, error")
 	fs.StringVar(&c.logFormat, "log-format", "json", "log format: json or console")
 	fs.BoolVar(&c.showVersion, "version", false, "print the version, VCS revision and Go version, and exit")
-	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL (a bare path: on 127.0.0.1 at the -addr port), exit 0 on a 2xx answer, else 1; a HEALTHCHECK for images with no shell")
+	fs.StringVar(&c.probeURL, "probe", "", "health-check mode: GET this URL (a bare path: on 127.0.0.1 at the -admin-addr port, or -addr's without one), exit 0 on a 2xx answer, else 1; a HEALTHCHECK for images with no shell")
 
 	fs.DurationVar(&c.api.RequestTimeout, "request-timeout", api.DefaultRequestTimeout, "deadline of every request (504 past it)")
 	fs.Int64Var(&c.api.MaxBodyBytes, "max-body", api.DefaultMaxBodyBytes, "largest request body in bytes (413 past it)")
@@ -190,8 +200,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if c.keyPoll <= 0 || c.api.AnonymousBatch <= 0 {
 		return config{}, fmt.Errorf("api-keys-poll and anonymous-batch must be > 0")
 	}
-	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 {
-		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer and max-conns > 0")
+	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 || c.adminMaxConns <= 0 {
+		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer, max-conns and admin-max-conns > 0")
 	}
 	if c.service.TokenTTL <= 0 || c.service.ReceiptTTL <= 0 {
 		return config{}, fmt.Errorf("token-ttl and receipt-ttl must be > 0")

@@ -47,7 +47,7 @@ func TestDashboardAndAlertsAgainstLivePrometheus(t *testing.T) {
 	// A low rate limit, so that the traffic below meets 429s; a low fresh
 	// rate, so that /generate serves variants as well as fresh puzzles.
 	s := startServer(t, nil, "-rate-limit", "60", "-fresh-rate", "1")
-	target := strings.TrimPrefix(s.base, "http://")
+	target := strings.TrimPrefix(s.admin, "http://") // the scrape goes to the admin listener
 	sendTraffic(t, s.base)
 
 	dir := t.TempDir()

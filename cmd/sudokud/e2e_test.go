@@ -141,7 +141,7 @@ func TestRunGenerate(t *testing.T) {
 		}
 	}
 
-	metrics := scrape(t, s.base)
+	metrics := scrape(t, s.admin)
 	for _, level := range []string{"easy", "medium", "hard", "evil"} {
 		if n := metricValue(metrics, "sudoku_generation_duration_seconds", map[string]string{"level": level}); n < 1 {
 			t.Errorf("sudoku_generation_duration_seconds{level=%q} count = %v, want >= 1", level, n)
@@ -390,10 +390,11 @@ func TestRunRateLimitAndOverload(t *testing.T) {
 	}
 }
 
-// scrape reads /metrics into metric families.
-func scrape(t *testing.T, base string) map[string]*dto.MetricFamily {
+// scrape reads /metrics of the admin listener at admin into metric
+// families.
+func scrape(t *testing.T, admin string) map[string]*dto.MetricFamily {
 	t.Helper()
-	resp, body := get(t, base+"/metrics", nil)
+	resp, body := get(t, admin+"/metrics", nil)
 	if resp.StatusCode != 200 {
 		t.Fatalf("/metrics = %d", resp.StatusCode)
 	}

@@ -76,7 +76,7 @@ func TestRunAPIKeysReload(t *testing.T) {
 	waitStatus(t, ahead, newSecret, 200, "new key after rotation")
 	waitStatus(t, ahead, oldSecret, 401, "old key after rotation")
 	for deadline := time.Now().Add(20 * time.Second); ; {
-		_, body := get(t, s.base+"/metrics", nil)
+		_, body := get(t, s.admin+"/metrics", nil)
 		text := string(body)
 		if !strings.Contains(text, `client="new-paper"`) {
 			t.Fatalf("/metrics has no series of the new key:\n%s", text)

@@ -14,10 +14,13 @@
 // flight (cancelling them past the shutdown timeout), then stops the
 // generation pool; it exits 0 when every request it read was answered.
 // With -api-keys it reloads the key file when it changes and on SIGHUP.
+// Probes and metrics have their own listener, -admin-addr (:8081): it
+// serves /healthz, /readyz and /metrics, which the API's port does not.
 // See docs/service.md and docs/publishing.md.
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -86,7 +89,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		fmt.Fprintln(stdout, build)
 		return nil
 	case cfg.probeURL != "":
-		return probe(ctx, cfg.probeURL, cfg.addr, stdout)
+		return probe(ctx, cfg.probeURL, cmp.Or(cfg.adminAddr, cfg.addr), stdout)
 	}
 	log, stopLog, err := newLogger(cfg.logLevel, cfg.logFormat, stdout)
 	if err != nil {
@@ -128,6 +131,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		defer watchKeys(ctx, log, ring, file, cfg.keyPoll, metrics.ForgetClients)()
 	}
 	handler := api.NewServer(log, metrics, svc, cfg.api)
+	if cfg.adminAddr != "" {
+		stopAdmin, err := serveAdmin(cfg.adminAddr, cfg.adminMaxConns, api.NewAdminServer(log, metrics, svc), log, metrics)
+		if err != nil {
+			return err
+		}
+		defer stopAdmin() // after the drain: probes and scrapes see it whole
+	} else {
+		log.Warn("no admin listener (-admin-addr is empty): /metrics is not served, and probes share the API's connection cap")
+	}
 
 	if cfg.debugAddr != "" {
 		stopDebug, err := serveDebug(cfg.debugAddr, log)

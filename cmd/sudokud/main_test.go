@@ -18,9 +18,10 @@ import (
 
 // server is sudokud started by run in the test, on a free port.
 type server struct {
-	base string       // http://127.0.0.1:port
-	logs *logBuffer   // everything run logged
-	stop func() error // cancels run's context and returns run's error
+	base  string       // http://127.0.0.1:port
+	admin string       // the admin listener's, http://127.0.0.1:port
+	logs  *logBuffer   // everything run logged
+	stop  func() error // cancels run's context and returns run's error
 }
 
 // logBuffer collects log lines from several goroutines and reports the
@@ -29,6 +30,7 @@ type logBuffer struct {
 	mu    sync.Mutex
 	lines []string
 	addr  chan string
+	admin chan string // the "admin listening" line's address
 	part  strings.Builder
 }
 
@@ -50,6 +52,12 @@ func (b *logBuffer) Write(p []byte) (int, error) {
 		if json.Unmarshal([]byte(line), &entry) == nil && entry.Msg == "listening" {
 			b.addr <- entry.Addr
 		}
+		if entry.Msg == "admin listening" && b.admin != nil {
+			select {
+			case b.admin <- entry.Addr:
+			default:
+			}
+		}
 	}
 	return len(p), nil
 }
@@ -61,8 +69,8 @@ func (b *logBuffer) Lines() []string {
 	return append([]string(nil), b.lines...)
 }
 
-// startServer runs sudokud with args (plus -addr 127.0.0.1:0) and env, and
-// waits until /healthz answers. The drain delay is 0 unless env sets it.
+// startServer runs sudokud with args (plus -addr and -admin-addr
+// 127.0.0.1:0) and env, and waits until /healthz answers. The drain delay is 0 unless env sets it.
 func startServer(t *testing.T, env map[string]string, args ...string) *server {
 	t.Helper()
 	if _, ok := env["SUDOKU_DRAIN_DELAY"]; !ok {
@@ -73,10 +81,10 @@ func startServer(t *testing.T, env map[string]string, args ...string) *server {
 		env["SUDOKU_DRAIN_DELAY"] = "0"
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	logs := &logBuffer{addr: make(chan string, 1)}
+	logs := &logBuffer{addr: make(chan string, 1), admin: make(chan string, 1)}
 	done := make(chan error, 1)
 	getenv := func(k string) string { return env[k] }
-	args = append([]string{"-addr", "127.0.0.1:0"}, args...)
+	args = append([]string{"-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0"}, args...)
 	go func() { done <- run(ctx, args, getenv, logs, io.Discard) }()
 	var addr string
 	select {
@@ -89,6 +97,11 @@ func startServer(t *testing.T, env map[string]string, args ...string) *server {
 		t.Fatal("run did not log its address within 30 s")
 	}
 	s := &server{base: "http://" + addr, logs: logs}
+	select {
+	case a := <-logs.admin: // logged before "listening"
+		s.admin = "http://" + a
+	default:
+	}
 	var once sync.Once
 	var runErr error
 	s.stop = func() error {
@@ -157,10 +170,23 @@ func call(t *testing.T, method, url, contentType, body string) (*http.Response, 
 
 func TestRunServesWithDefaults(t *testing.T) {
 	s := startServer(t, nil)
-	for _, path := range []string{"/healthz", "/readyz", "/metrics", "/openapi.yaml"} {
-		resp, _ := call(t, http.MethodGet, s.base+path, "", "")
-		if resp.StatusCode != http.StatusOK {
-			t.Errorf("GET %s = %d, want 200", path, resp.StatusCode)
+	tests := []struct {
+		base, path string
+		want       int
+	}{
+		{s.base, "/healthz", http.StatusOK},
+		{s.base, "/readyz", http.StatusOK},
+		{s.base, "/openapi.yaml", http.StatusOK},
+		{s.base, "/metrics", http.StatusNotFound}, // only on the admin listener
+		{s.admin, "/healthz", http.StatusOK},
+		{s.admin, "/readyz", http.StatusOK},
+		{s.admin, "/metrics", http.StatusOK},
+		{s.admin, "/generate?level=easy", http.StatusNotFound},
+	}
+	for _, tt := range tests {
+		resp, _ := call(t, http.MethodGet, tt.base+tt.path, "", "")
+		if resp.StatusCode != tt.want {
+			t.Errorf("GET %s%s = %d, want %d", tt.base, tt.path, resp.StatusCode, tt.want)
 		}
 	}
 }

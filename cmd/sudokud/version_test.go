@@ -84,7 +84,7 @@ func TestCommandFlagsIgnoreEnvironment(t *testing.T) {
 
 func TestRunExportsBuildInfo(t *testing.T) {
 	s := startServer(t, nil)
-	resp, err := http.Get(s.base + "/metrics")
+	resp, err := http.Get(s.admin + "/metrics")
 	if err != nil {
 		t.Fatal(err)
 	}
