@@ -127,6 +127,7 @@ func quantile(sorted []time.Duration, q float64) time.Duration {
 // config is the parsed command line.
 type config struct {
 	server, target    string // a sudokud binary to start, or a running one's base URL
+	admin             string // the running one's admin listener (its /metrics)
 	conns, freshConns int
 	dur, warm         time.Duration
 	maxN, rounds      int
@@ -145,6 +146,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.server, "server", "", "sudokud binary to start on 127.0.0.1 with -rate-limit 0 (else use -url)")
 	fs.StringVar(&c.target, "url", "", "base URL of a running sudokud on loopback, e.g. http://127.0.0.1:8080")
+	fs.StringVar(&c.admin, "admin-url", "", "base URL of the -url server's admin listener, for its /metrics (default: -url's host at port 8081)")
 	fs.IntVar(&c.conns, "c", 64, "concurrent connections")
 	fs.DurationVar(&c.dur, "d", 5*time.Second, "duration of each scenario (at most 1m)")
 	fs.IntVar(&c.maxN, "n", 500_000, "most requests of each scenario")
@@ -193,7 +195,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("puzzles: %w", err)
 	}
-	base, pid, stop, err := reachServer(ctx, cfg, stderr)
+	base, admin, pid, stop, err := reachServer(ctx, cfg, stderr)
 	if err != nil {
 		return err
 	}
@@ -201,7 +203,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if cfg.soak > 0 {
 		mix := soakMix(list)
 		load0 := loadAvg()
-		r := soak(ctx, base, pid, mix, cfg.floods, cfg.conns, cfg.soak)
+		r := soak(ctx, base, admin, pid, mix, cfg.floods, cfg.conns, cfg.soak)
 		fmt.Fprintf(stdout, "Load average %s before, %s after; %d cores.\n\n", load0, loadAvg(), runtime.NumCPU())
 		printSoak(stdout, r, mix, cfg.floods, cfg.conns)
 		return ctx.Err()
@@ -210,12 +212,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(cfg.only) > 0 {
 		scenarios = slices.DeleteFunc(scenarios, func(s scenario) bool { return !slices.Contains(cfg.only, s.name) })
 	}
-	m := &meter{cfg: cfg, base: base, pid: pid,
+	m := &meter{cfg: cfg, base: base, admin: admin, pid: pid,
 		client: &http.Client{
 			Transport: &http.Transport{MaxIdleConns: 1024, MaxIdleConnsPerHost: 1024, IdleConnTimeout: time.Minute},
 			Timeout:   30 * time.Second,
 		}}
-	load0, procs := loadAvg(), scrape(base).gomaxprocs
+	load0, procs := loadAvg(), scrape(admin).gomaxprocs
 	perScenario, err := runRounds(ctx, m, scenarios, stderr)
 	if err != nil {
 		return err
@@ -236,14 +238,20 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // reachServer starts the -server binary, or takes -url, checks that it is
-// on loopback and waits until it is ready. pid is the started server's (0
-// for -url); stop ends it.
-func reachServer(ctx context.Context, cfg config, stderr io.Writer) (base string, pid int, stop func(), err error) {
-	base, stop = cfg.target, func() {}
+// on loopback and waits until it is ready. admin is the base URL of its
+// admin listener (/metrics); pid is the started server's (0 for -url);
+// stop ends it.
+func reachServer(ctx context.Context, cfg config, stderr io.Writer) (base, admin string, pid int, stop func(), err error) {
+	base, admin, stop = cfg.target, cfg.admin, func() {}
+	if admin == "" && base != "" {
+		if u, err := url.Parse(base); err == nil {
+			admin = "http://" + net.JoinHostPort(u.Hostname(), "8081")
+		}
+	}
 	if cfg.server != "" {
 		var proc *exec.Cmd
-		if base, proc, err = startServer(ctx, cfg.server, cfg.serverArgs, cfg.env, stderr); err != nil {
-			return "", 0, nil, err
+		if base, admin, proc, err = startServer(ctx, cfg.server, cfg.serverArgs, cfg.env, stderr); err != nil {
+			return "", "", 0, nil, err
 		}
 		pid = proc.Process.Pid
 		stop = func() { _ = proc.Process.Signal(syscall.SIGTERM); _ = proc.Wait() }
@@ -253,9 +261,9 @@ func reachServer(ctx context.Context, cfg config, stderr io.Writer) (base string
 	}
 	if err != nil {
 		stop()
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
-	return base, pid, stop, nil
+	return base, admin, pid, stop, nil
 }
 
 // meter runs one scenario and measures it, with the server's counters and
@@ -263,13 +271,14 @@ func reachServer(ctx context.Context, cfg config, stderr io.Writer) (base string
 type meter struct {
 	cfg    config
 	base   string
-	pid    int // the started server, or 0
+	admin  string // the admin listener's base URL (/metrics)
+	pid    int    // the started server, or 0
 	client *http.Client
 }
 
 // measure runs s with c connections for d.
 func (m *meter) measure(ctx context.Context, s scenario, c int, d time.Duration) (result, error) {
-	m0, cpu0 := scrape(m.base), cpuTime(m.pid)
+	m0, cpu0 := scrape(m.admin), cpuTime(m.pid)
 	var r result
 	var err error
 	if m.cfg.useWrk {
@@ -279,7 +288,7 @@ func (m *meter) measure(ctx context.Context, s scenario, c int, d time.Duration)
 		r = drive(ctx, m.client, m.base, s, c, d, m.cfg.maxN)
 		r.loadCPU = cputime.Process() - own
 	}
-	m1, cpu1 := scrape(m.base), cpuTime(m.pid)
+	m1, cpu1 := scrape(m.admin), cpuTime(m.pid)
 	r.generated, r.genSeconds = m1.genCount-m0.genCount, m1.genSeconds-m0.genSeconds
 	if n := m1.engineCount - m0.engineCount; n > 0 && s.engine {
 		r.engineMean = time.Duration(float64(time.Second) * (m1.engineSecs - m0.engineSecs) / n)
@@ -493,19 +502,19 @@ func round(d time.Duration) time.Duration {
 
 // startServer starts the sudokud binary on a free loopback port with rate
 // limiting off, extra flags and env added to the environment, and returns
-// its base URL once it logs its address.
-func startServer(ctx context.Context, bin string, extra, env []string, stderr io.Writer) (string, *exec.Cmd, error) {
-	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-rate-limit", "0"}, extra...)...)
+// its base URL and its admin listener's once it logs its address.
+func startServer(ctx context.Context, bin string, extra, env []string, stderr io.Writer) (base, admin string, _ *exec.Cmd, _ error) {
+	cmd := exec.Command(bin, append([]string{"-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0", "-rate-limit", "0"}, extra...)...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, err
+		return "", "", nil, err
 	}
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("start %s: %w", bin, err)
+		return "", "", nil, fmt.Errorf("start %s: %w", bin, err)
 	}
-	addr := make(chan string, 1)
+	addr, adminAddr := make(chan string, 1), make(chan string, 1)
 	go func() { // ends when the server exits and closes its stdout
 		sc := bufio.NewScanner(out)
 		sent := false
@@ -515,18 +524,26 @@ func startServer(ctx context.Context, bin string, extra, env []string, stderr io
 				addr <- e.Addr
 				sent = true
 			}
+			if e.Msg == "admin listening" {
+				adminAddr <- e.Addr // logged once, before "listening"
+			}
 		}
 		_, _ = io.Copy(io.Discard, out)
 	}()
 	select {
 	case a := <-addr:
-		return "http://" + a, cmd, nil
+		select {
+		case admin = <-adminAddr:
+			admin = "http://" + admin
+		default:
+		}
+		return "http://" + a, admin, cmd, nil
 	case <-time.After(30 * time.Second):
 	case <-ctx.Done():
 	}
 	_ = cmd.Process.Kill()
 	_ = cmd.Wait()
-	return "", nil, errors.New("server did not log its address within 30 s")
+	return "", "", nil, errors.New("server did not log its address within 30 s")
 }
 
 // checkLoopback refuses any target that is not a loopback address.

@@ -111,9 +111,9 @@ type soakResult struct {
 
 // soak runs mixed traffic from conns keep-alive clients for d, beside the
 // floods, and classifies every answer.
-func soak(ctx context.Context, base string, pid int, mix []soakCall, floods soakFloods, conns int, d time.Duration) soakResult {
+func soak(ctx context.Context, base, admin string, pid int, mix []soakCall, floods soakFloods, conns int, d time.Duration) soakResult {
 	res := soakResult{byClass: map[string]int{}, latency: map[string][]time.Duration{}}
-	res.goroutines0 = scrapeGauge(base, "go_goroutines")
+	res.goroutines0 = scrapeGauge(admin, "go_goroutines")
 	total := 0
 	for _, c := range mix {
 		total += c.weight
@@ -183,7 +183,7 @@ func soak(ctx context.Context, base string, pid int, mix []soakCall, floods soak
 	// server a moment to see it, then count its goroutines again.
 	tr.CloseIdleConnections()
 	time.Sleep(3 * time.Second)
-	res.goroutines1 = scrapeGauge(base, "go_goroutines")
+	res.goroutines1 = scrapeGauge(admin, "go_goroutines")
 	if pid != 0 {
 		res.peakRSS, _ = peakRSS(pid)
 	}

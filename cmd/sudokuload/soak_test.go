@@ -28,12 +28,14 @@ func TestSoakClassifies(t *testing.T) {
 	}
 	reg := prometheus.NewRegistry()
 	m := api.NewMetrics(reg, reg)
-	h := api.NewServer(zap.NewNop(), m, service.New(service.Config{}, service.Deps{Pool: pool, Hooks: m, Store: store.NewMemory()}), api.Config{})
-	ts := httptest.NewServer(h)
+	svc := service.New(service.Config{}, service.Deps{Pool: pool, Hooks: m, Store: store.NewMemory()})
+	ts := httptest.NewServer(api.NewServer(zap.NewNop(), m, svc, api.Config{}))
 	defer ts.Close()
+	admin := httptest.NewServer(api.NewAdminServer(zap.NewNop(), m, svc))
+	defer admin.Close()
 	puzzles := []string{"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"}
 	mix := soakMix(puzzles)
-	r := soak(t.Context(), ts.URL, 0, mix, soakFloods{idle: 2, slowHeader: 2, slowBody: 2}, 4, 2*time.Second)
+	r := soak(t.Context(), ts.URL, admin.URL, 0, mix, soakFloods{idle: 2, slowHeader: 2, slowBody: 2}, 4, 2*time.Second)
 	var out strings.Builder
 	printSoak(&out, r, mix, soakFloods{idle: 2, slowHeader: 2, slowBody: 2}, 4)
 	for class, n := range r.byClass {
