@@ -37,8 +37,8 @@ LABEL org.opencontainers.image.title="sudokud" \
 COPY --from=build /out/sudokud /sudokud
 # Numeric, so that Kubernetes can check runAsNonRoot without /etc/passwd.
 USER 65532:65532
-EXPOSE 8080
-ENV SUDOKU_ADDR=:8080
+EXPOSE 8080 8081
+ENV SUDOKU_ADDR=:8080 SUDOKU_ADMIN_ADDR=:8081
 # The binary is its own health check: no shell or curl in the image.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["/sudokud", "-probe", "/healthz"]

@@ -132,8 +132,9 @@ func TestDocCommands(t *testing.T) {
 // redirects its output or is a go build) but no "error:" line. The
 // only rewrites are the ones a reader's machine makes unnecessary:
 // `go run ./cmd/X` runs the binary built once for the test, and
-// localhost:8080 and https://sudoku.example are the test's sudokud, whose
-// key (daily:ahead, publish) is in $KEY. curl fails on an HTTP error
+// localhost:8080 and https://sudoku.example are the test's sudokud
+// (localhost:8081 its admin listener), whose key (daily:ahead, publish) is
+// in $KEY. curl fails on an HTTP error
 // (--fail-with-body, from the test's .curlrc), so an example that the
 // service refuses fails here. They run in a copy of the repository (no
 // .git, no node_modules) with ../shared beside it, so files they write
@@ -175,8 +176,12 @@ func TestDocumentedCommands(t *testing.T) {
 	if err := os.WriteFile(keyFile, []byte(line+"\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	base := testserver.Start(t, filepath.Join(bin, "sudokud"), "-rate-limit", "0", "-api-keys", keyFile)
+	base, admin := testserver.StartAdmin(t, filepath.Join(bin, "sudokud"), "-rate-limit", "0", "-api-keys", keyFile)
 	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ua, err := url.Parse(admin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +220,8 @@ func TestDocumentedCommands(t *testing.T) {
 			continue
 		}
 		text := goRun.ReplaceAllString(c.text, "$1")
-		text = strings.NewReplacer("localhost:8080", u.Host, "127.0.0.1:8080", u.Host, "https://sudoku.example", base).Replace(text)
+		text = strings.NewReplacer("localhost:8080", u.Host, "127.0.0.1:8080", u.Host, "https://sudoku.example", base,
+			"localhost:8081", ua.Host, "127.0.0.1:8081", ua.Host).Replace(text)
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), commandLimit)
 			defer cancel()

@@ -22,7 +22,8 @@
 #     chroot --userspec=65532:65532. IMAGE_TEST_RUNNER=podman|chroot forces
 #     one; the script says which ran.
 #  5. Smoke-test over loopback: /healthz, /readyz, /solve, /generate,
-#     /metrics (with the stamped sudoku_build_info), and the image's own
+#     the admin listener's /healthz, /readyz and /metrics (with the
+#     stamped sudoku_build_info; none on the API port), and the image's own
 #     health check (sudokud -probe) run inside the image.
 #  6. SIGTERM: /readyz must turn 503 while /healthz still answers, and the
 #     process must exit 0 within the drain delay plus the shutdown timeout.
@@ -119,7 +120,7 @@ log "image config: user 65532:65532, OCI labels, HEALTHCHECK $(inspect '{{.Docke
 # --- 4. run ---------------------------------------------------------------------
 # The shutdown timeout must exceed sudokud's write timeout (18 s by default).
 drain_delay=3 shutdown_timeout=20
-env=(SUDOKU_ADDR=127.0.0.1:0 SUDOKU_DRAIN_DELAY=${drain_delay}s SUDOKU_SHUTDOWN_TIMEOUT=${shutdown_timeout}s
+env=(SUDOKU_ADDR=127.0.0.1:0 SUDOKU_ADMIN_ADDR=127.0.0.1:0 SUDOKU_DRAIN_DELAY=${drain_delay}s SUDOKU_SHUTDOWN_TIMEOUT=${shutdown_timeout}s
 	SUDOKU_DAILY_SALT=image-test SUDOKU_RATE_LIMIT=0 SUDOKU_LOG_LEVEL=info)
 out="$work/sudokud.log"
 runner=${IMAGE_TEST_RUNNER:-}
@@ -177,7 +178,10 @@ for _ in $(seq 300); do
 done
 [ -n "$addr" ] || { cat "$out" >&2; die "sudokud did not log its address within 30 s"; }
 base=http://$addr
-log "sudokud listening on $addr"
+admin_addr=$(grep -o '"msg":"admin listening","addr":"[^"]*"' "$out" | sed 's/.*"addr":"//; s/"$//') || true
+[ -n "$admin_addr" ] || { cat "$out" >&2; die "sudokud logged no admin listener address"; }
+admin=http://$admin_addr
+log "sudokud listening on $addr, admin listener on $admin_addr"
 
 # --- 5. smoke test --------------------------------------------------------
 get() { curl -fsS --max-time 30 "$@"; }
@@ -188,7 +192,10 @@ puzzle=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1
 solution=417369825632158947958724316825437169791586432346912758289643571573291684164875293
 get -H 'Content-Type: application/json' -d "{\"puzzle\":\"$puzzle\"}" "$base/solve" | grep -q "\"solution\":\"$solution\"" || die "/solve did not return the solution"
 get "$base/generate?level=easy" | grep -q '"puzzle":"' || die "/generate returned no puzzle"
-get "$base/metrics" >"$work/metrics"
+get "$admin/healthz" >/dev/null || die "admin /healthz"
+get "$admin/readyz" >/dev/null || die "admin /readyz"
+[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/metrics")" = 404 ] || die "/metrics is served on the API's port"
+get "$admin/metrics" >"$work/metrics"
 grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",version=\"$version\"} 1$" "$work/metrics" ||
 	die "/metrics has no sudoku_build_info for $version $revision"
 grep -q '^sudoku_http_requests_total{code="200",method="POST",route="/solve"} 1$' "$work/metrics" || die "/metrics did not count the /solve"
@@ -200,11 +207,11 @@ case $rootopts in ro,* | ro) ;; *) die "sudokud's root filesystem is mounted $ro
 grep -Eq '^Max open files +1024 +1024 ' "/proc/$p/limits" || die "nofile limit is not 1024"
 grep -Eq '^Max processes +1024 +1024 ' "/proc/$p/limits" || die "nproc limit is not 1024"
 in_image /sudokud -version | grep -qF "sudokud $version (revision $revision" || die "sudokud -version in the image"
-# The HEALTHCHECK's own form (a bare path, on the -addr port), and a URL.
-in_image /sudokud -addr "$addr" -probe /healthz >/dev/null || die "the image's health check (sudokud -probe /healthz) failed"
+# The HEALTHCHECK's own form (a bare path, on the -admin-addr port), and a URL.
+in_image /sudokud -admin-addr "$admin_addr" -probe /healthz >/dev/null || die "the image's health check (sudokud -probe /healthz) failed"
 in_image /sudokud -probe "$base/healthz" >/dev/null || die "sudokud -probe $base/healthz failed"
 if in_image /sudokud -probe "$base/nope" >/dev/null 2>&1; then die "sudokud -probe passed on a 404"; fi
-log "smoke test passed: /healthz /readyz /solve /generate /metrics; uid $uid, root $rootopts, nofile/nproc 1024; -version and -probe in the image"
+log "smoke test passed: /healthz /readyz /solve /generate, admin /healthz /readyz /metrics (none on the API port); uid $uid, root $rootopts, nofile/nproc 1024; -version and -probe in the image"
 
 # --- 6. SIGTERM drains and exits 0 ------------------------------------------
 # Within the drain delay the server reports not ready (so balancers stop
@@ -220,6 +227,7 @@ for _ in $(seq $((drain_delay * 10))); do
 done
 [ "$ready" = 503 ] || die "/readyz answered $ready during the drain delay, want 503"
 get "$base/healthz" >/dev/null || die "/healthz failed during the drain delay"
+[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 1 "$admin/readyz")" = 503 ] || die "admin /readyz did not answer 503 during the drain delay"
 if [ -n "$cid" ]; then
 	status=$(timeout "$limit" podman "${store[@]}" wait "$cid") || die "no exit within $limit s of SIGTERM"
 	pod logs "$cid" >"$out" 2>&1

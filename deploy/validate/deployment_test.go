@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -55,6 +56,13 @@ func TestProbeAndDrainArithmetic(t *testing.T) {
 	}
 	if ready.HTTPGet.Path != "/readyz" || live.HTTPGet.Path != "/healthz" {
 		t.Errorf("probes on %s and %s, want /readyz and /healthz", ready.HTTPGet.Path, live.HTTPGet.Path)
+	}
+	// On the admin listener: clients holding the API's connection slots
+	// would time the probes out on the API's port.
+	for _, pr := range []*corev1.Probe{ready, live} {
+		if pr.HTTPGet.Port.String() != "admin" {
+			t.Errorf("probe of %s on port %q, want the admin listener's port \"admin\"", pr.HTTPGet.Path, pr.HTTPGet.Port.String())
+		}
 	}
 	drainDelay := duration(t, c, "SUDOKU_DRAIN_DELAY")
 	shutdown := duration(t, c, "SUDOKU_SHUTDOWN_TIMEOUT")
@@ -144,9 +152,7 @@ func TestSelectorsMatchThePods(t *testing.T) {
 	if s, err := metav1.LabelSelectorAsSelector(&sm.Spec.Selector); err != nil || !s.Matches(labels.Set(svc.Labels)) {
 		t.Error("the ServiceMonitor does not select the Service")
 	}
-	if sm.Spec.Endpoints[0].Port != svc.Spec.Ports[0].Name {
-		t.Errorf("the ServiceMonitor scrapes port %q, the Service names %q", sm.Spec.Endpoints[0].Port, svc.Spec.Ports[0].Name)
-	}
+	checkAdminPort(t, d, svc, sm, r)
 	hpa := one[*autoscalingv2.HorizontalPodAutoscaler](t, r)
 	if ref := hpa.Spec.ScaleTargetRef; ref.Kind != "Deployment" || ref.Name != d.Name {
 		t.Errorf("the HPA scales %s %s, want Deployment %s", ref.Kind, ref.Name, d.Name)
@@ -176,6 +182,53 @@ func TestTrustedProxiesFollowTheIngress(t *testing.T) {
 		c := one[*appsv1.Deployment](t, r).Spec.Template.Spec.Containers[0]
 		if got := env(t, c, "SUDOKU_TRUSTED_PROXIES"); got != want {
 			t.Errorf("%s: SUDOKU_TRUSTED_PROXIES=%s, want %s", overlay, got, want)
+		}
+	}
+}
+
+// checkAdminPort: the admin listener (probes, /metrics) listens on the
+// container port named admin, the Service maps it, the ServiceMonitor
+// scrapes it, and the NetworkPolicies open it to the monitoring namespace
+// alone: /metrics names every API key's client.
+func checkAdminPort(t *testing.T, d *appsv1.Deployment, svc *corev1.Service, sm *monitoringv1.ServiceMonitor, r rendered) {
+	t.Helper()
+	c := d.Spec.Template.Spec.Containers[0]
+	var port int32
+	for _, p := range c.Ports {
+		if p.Name == "admin" {
+			port = p.ContainerPort
+		}
+	}
+	if addr := env(t, c, "SUDOKU_ADMIN_ADDR"); port == 0 || !strings.HasSuffix(addr, fmt.Sprintf(":%d", port)) {
+		t.Errorf("SUDOKU_ADMIN_ADDR %q, container port admin %d: want the admin listener on the named port", addr, port)
+	}
+	var mapped bool
+	for _, p := range svc.Spec.Ports {
+		mapped = mapped || (p.Name == sm.Spec.Endpoints[0].Port && p.TargetPort.String() == "admin")
+	}
+	if sm.Spec.Endpoints[0].Port != "admin" || !mapped || sm.Spec.Endpoints[0].Path != "/metrics" {
+		t.Errorf("the ServiceMonitor scrapes port %q path %q, want the Service's port admin (target admin), /metrics",
+			sm.Spec.Endpoints[0].Port, sm.Spec.Endpoints[0].Path)
+	}
+	for _, o := range r.objects {
+		np, ok := o.(*networkingv1.NetworkPolicy)
+		if !ok {
+			continue
+		}
+		for _, rule := range np.Spec.Ingress {
+			var admin bool
+			for _, p := range rule.Ports {
+				admin = admin || (p.Port != nil && p.Port.String() == "admin")
+			}
+			if !admin {
+				continue
+			}
+			for _, from := range rule.From {
+				if from.PodSelector != nil || from.NamespaceSelector == nil ||
+					from.NamespaceSelector.MatchLabels["kubernetes.io/metadata.name"] != "monitoring" {
+					t.Errorf("NetworkPolicy %s opens the admin port to %+v, want the monitoring namespace only", np.Name, from)
+				}
+			}
 		}
 	}
 }

@@ -49,7 +49,15 @@ func Build(t *testing.T, dir string, pkgs ...string) string {
 // sends SIGTERM and waits for the process.
 func Start(t *testing.T, sudokud string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(sudokud, append([]string{"-addr", "127.0.0.1:0", "-drain-delay", "0"}, args...)...)
+	base, _ := StartAdmin(t, sudokud, args...)
+	return base
+}
+
+// StartAdmin is Start that also returns the base URL of the admin
+// listener (/metrics, the probes), on 127.0.0.1:0 too.
+func StartAdmin(t *testing.T, sudokud string, args ...string) (base, admin string) {
+	t.Helper()
+	cmd := exec.Command(sudokud, append([]string{"-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0", "-drain-delay", "0"}, args...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +66,7 @@ func Start(t *testing.T, sudokud string, args ...string) string {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	addr := make(chan string, 1)
+	addr, adminAddr := make(chan string, 1), make(chan string, 1)
 	exited := make(chan error, 1)
 	go func() { // owned by the test: ends when the process closes stdout
 		sc := bufio.NewScanner(stdout)
@@ -66,6 +74,9 @@ func Start(t *testing.T, sudokud string, args ...string) string {
 			var line struct{ Msg, Addr string }
 			if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "listening" {
 				addr <- line.Addr
+			}
+			if line.Msg == "admin listening" {
+				adminAddr <- line.Addr
 			}
 		}
 		_, _ = io.Copy(io.Discard, stdout)
@@ -81,10 +92,10 @@ func Start(t *testing.T, sudokud string, args ...string) string {
 			t.Errorf("sudokud did not stop within %v of SIGTERM", stopLimit)
 		}
 	})
-	var base string
 	select {
 	case a := <-addr:
 		base = "http://" + a
+		admin = "http://" + <-adminAddr // logged before "listening"
 	case err := <-exited:
 		exited <- err // for the cleanup
 		t.Fatalf("sudokud exited before listening: %v", err)
@@ -96,7 +107,7 @@ func Start(t *testing.T, sudokud string, args ...string) string {
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return base
+				return base, admin
 			}
 		}
 		if time.Now().After(deadline) {
