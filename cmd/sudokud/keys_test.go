@@ -122,13 +122,24 @@ func TestRunAPIKeysSIGHUP(t *testing.T) {
 }
 
 func TestRunBadKeyFileStopsStart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "keys")
-	if err := os.WriteFile(path, []byte("name=x sha256=12\n"), 0o600); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, content, wantErr string
+	}{
+		{"bad line", "name=x sha256=12\n", "line 1"},
+		{"empty", "", "no key"},
+		{"only comments", "# keys go here\n\n", "no key"},
 	}
-	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-api-keys", path}, func(string) string { return "" }, &logBuffer{addr: make(chan string, 1)}, nil)
-	if err == nil || !strings.Contains(err.Error(), "line 1") {
-		t.Errorf("run with a bad key file = %v, want an error naming line 1", err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "keys")
+			if err := os.WriteFile(path, []byte(tt.content), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0", "-api-keys", path}, func(string) string { return "" }, &logBuffer{addr: make(chan string, 1)}, nil)
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("run with a key file %q = %v, want an error with %q", tt.content, err, tt.wantErr)
+			}
+		})
 	}
 }
 

@@ -282,7 +282,12 @@ func TestRunConfigFromEnvAndFlags(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			getenv := func(k string) string { return tt.env[k] }
+			getenv := func(k string) string {
+				if k == "SUDOKU_ADMIN_ADDR" {
+					return "127.0.0.1:0" // never the fixed default port in a test
+				}
+				return tt.env[k]
+			}
 			// A configuration wrongly accepted serves until the timeout.
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -440,7 +445,7 @@ func TestRunDebugListenFailureFreesAddress(t *testing.T) {
 	}
 	addr := probe.Addr().String()
 	probe.Close()
-	args := []string{"-addr", addr, "-debug-addr", "256.0.0.1:80"}
+	args := []string{"-addr", addr, "-admin-addr", "127.0.0.1:0", "-debug-addr", "256.0.0.1:80"}
 	if err := run(context.Background(), args, func(string) string { return "" }, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "debug listen") {
 		t.Fatalf("run(%q) = %v, want a debug listen error", args, err)
 	}

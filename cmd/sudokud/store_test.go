@@ -31,7 +31,7 @@ func TestRunDailySQLiteStore(t *testing.T) {
 }
 
 func TestRunBadStore(t *testing.T) {
-	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-store", "mysql://u:secret@h/db"}, func(string) string { return "" }, &logBuffer{addr: make(chan string, 1)}, nil)
+	err := run(t.Context(), []string{"-addr", "127.0.0.1:0", "-admin-addr", "127.0.0.1:0", "-store", "mysql://u:secret@h/db"}, func(string) string { return "" }, &logBuffer{addr: make(chan string, 1)}, nil)
 	if err == nil || strings.Contains(err.Error(), "secret") {
 		t.Errorf("run with a bad store = %v, want an error without the password", err)
 	}

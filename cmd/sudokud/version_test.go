@@ -52,12 +52,13 @@ func TestProbe(t *testing.T) {
 		{"unhealthy", ts.URL + "/readyz", "503"},
 		{"nobody listening", closed.URL + "/healthz", "connect"},
 		{"bad url", "://nope", "missing protocol scheme"},
-		{"path on -addr's port", "/healthz", ""},
+		{"path on -admin-addr's port", "/healthz", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out bytes.Buffer
-			env := map[string]string{"SUDOKU_ADDR": strings.TrimPrefix(ts.URL, "http://")}
+			// A bare path asks the admin listener, not the API's port.
+			env := map[string]string{"SUDOKU_ADMIN_ADDR": strings.TrimPrefix(ts.URL, "http://"), "SUDOKU_ADDR": strings.TrimPrefix(closed.URL, "http://")}
 			err := run(context.Background(), []string{"-probe", tt.url}, func(k string) string { return env[k] }, &out, io.Discard)
 			switch {
 			case tt.wantErr == "" && err != nil:

@@ -143,10 +143,18 @@ type LineError struct {
 // Error names the line and the reason.
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason) }
 
+// ErrNoKeys refuses a key file with no key in it (empty, or only blank
+// and comment lines): that is a truncated write or a Secret mounted
+// before it was filled far more often than a wish to drop every key, and
+// taking it would lock every publisher out. To run without keys, leave
+// -api-keys unset.
+var ErrNoKeys = errors.New("no key in the file (empty or only comments): refused; to run without keys, unset -api-keys")
+
 // Parse reads a key file: one key per line as NAME=VALUE fields (name,
 // scopes, rate, sha256), blank lines and lines starting with '#' skipped.
 // A file with any bad line is refused as a whole, with a *LineError for
-// each bad line (joined), so a typo never drops keys silently.
+// each bad line (joined), so a typo never drops keys silently; so is a
+// file with no key (ErrNoKeys).
 func Parse(r io.Reader) (*Set, error) {
 	var (
 		set   Set
@@ -180,6 +188,9 @@ func Parse(r io.Reader) (*Set, error) {
 	}
 	if len(set.keys) > MaxKeys {
 		errs = append(errs, fmt.Errorf("%d keys: at most %d", len(set.keys), MaxKeys))
+	}
+	if len(set.keys) == 0 && len(errs) == 0 {
+		return nil, ErrNoKeys
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

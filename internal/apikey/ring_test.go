@@ -1,6 +1,7 @@
 package apikey
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,6 +43,16 @@ func TestFileReloadKeepsLastGoodKeys(t *testing.T) {
 	}
 	if _, err := f.Reload(&ring, true); err == nil {
 		t.Error("forced Reload of the bad file did not report it again")
+	}
+	// A file with no key (truncated, or only comments) is refused too.
+	for _, content := range []string{"", "\n\n", "# rotated\n"} {
+		write(content)
+		if changed, err := f.Reload(&ring, false); changed || !errors.Is(err, ErrNoKeys) {
+			t.Errorf("Reload of %q = %t, %v; want ErrNoKeys", content, changed, err)
+		}
+		if _, ok := ring.Lookup(secretA); !ok {
+			t.Fatalf("the last good keys were dropped after the key file became %q", content)
+		}
 	}
 	// Fixed: b is in, and a rotated out.
 	write(lineB + "\n")
