@@ -196,7 +196,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 	// key is known before the limit, which is the key's own, and a bad
 	// key is refused only after its address was charged.
 	r.Group(func(r chi.Router) {
-		r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withAuth(cfg.Keys), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow), refuseBadKey)
+		r.Use(withClientIP(cfg.TrustedProxies, cfg.TrustedHops), withAuth(cfg.Keys), withCost, withRateLimit(cfg.RateLimit, cfg.RateWindow), refuseBadKey, withKnownQuery)
 		addRoutes(r, log, svc, cfg)
 	})
 	return r

@@ -1,0 +1,82 @@
+package api
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+)
+
+// TestQueryNamesMatchOpenAPI holds queryNames to openapi.yaml: every
+// checked operation takes exactly the query parameters the spec lists.
+func TestQueryNamesMatchOpenAPI(t *testing.T) {
+	doc := loadSpec(t)
+	for path, item := range doc.Paths.Map() {
+		if len(item.Servers) > 0 {
+			continue // the admin listener's
+		}
+		for method, op := range item.Operations() {
+			route := strings.ToUpper(method) + " " + path
+			if slices.Contains(lenientQuery, route) || path == "/healthz" || path == "/readyz" {
+				continue
+			}
+			var spec []string
+			for _, ps := range []openapi3.Parameters{item.Parameters, op.Parameters} {
+				for _, p := range ps {
+					if p.Value != nil && p.Value.In == openapi3.ParameterInQuery {
+						spec = append(spec, p.Value.Name)
+					}
+				}
+			}
+			code := slices.Clone(queryNames[route])
+			slices.Sort(spec)
+			slices.Sort(code)
+			if !slices.Equal(spec, code) {
+				t.Errorf("%s: openapi.yaml lists query parameters %q, queryNames %q", route, spec, code)
+			}
+		}
+	}
+	for route := range queryNames {
+		method, path, _ := strings.Cut(route, " ")
+		if item := doc.Paths.Value(path); item == nil || item.GetOperation(method) == nil {
+			t.Errorf("queryNames has %s, which openapi.yaml does not describe", route)
+		}
+	}
+}
+
+// TestUnknownQueryParameter: a misspelt or unknown parameter is a 400
+// naming it on every API route; the page and the probes take any query.
+func TestUnknownQueryParameter(t *testing.T) {
+	h, _ := newTestServer(t, &fakeService{ready: true}, Config{RateLimit: 0})
+	tests := []struct {
+		name, method, target, body string
+		wantStatus                 int
+		wantParam                  string
+	}{
+		{"misspelt count", "GET", "/generate?level=easy&cuont=5", "", 400, "cuont"},
+		{"two unknown", "GET", "/generate?level=easy&zz=1&aa=2", "", 400, "aa"},
+		{"daily typo", "GET", "/daily?level=easy&dat=2026-01-01", "", 400, "dat"},
+		{"archive typo", "GET", "/daily/archive?limt=5", "", 400, "limt"},
+		{"solve takes none", "POST", "/solve?algoritm=dfs", `{"puzzle":"` + strings.Repeat(".", 81) + `"}`, 400, "algoritm"},
+		{"rate typo", "POST", "/rate?explian=true", `{"puzzle":"` + strings.Repeat(".", 81) + `"}`, 400, "explian"},
+		{"known ones pass", "GET", "/generate?level=easy&count=2&fresh=false", "", 200, ""},
+		{"page cache-buster", "GET", "/?v=3", "", 200, ""},
+		{"probe with a query", "GET", "/healthz?from=lb", "", 200, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, p := serve(h, tt.method, tt.target, tt.body, nil)
+			if tt.wantStatus == http.StatusOK {
+				if rec.Code == http.StatusBadRequest && p.Code == "bad-parameter" {
+					t.Errorf("%s %s = 400 %s, want no parameter refused", tt.method, tt.target, p.Detail)
+				}
+				return
+			}
+			if rec.Code != tt.wantStatus || p.Parameter != tt.wantParam || p.Code != "bad-parameter" || !strings.Contains(p.Detail, tt.wantParam) {
+				t.Errorf("%s %s = %d %+v, want %d bad-parameter naming %q", tt.method, tt.target, rec.Code, p, tt.wantStatus, tt.wantParam)
+			}
+		})
+	}
+}
