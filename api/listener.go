@@ -316,6 +316,8 @@ func (l *Listener) refusal(status int, reason string, remote net.Addr) []byte {
 		p.Code, p.Title, p.Detail = "header-too-large", "Header too large", "the request's header block is too large"
 	case http.StatusNotImplemented:
 		p.Code, p.Title, p.Detail = "not-implemented", "Not implemented", "the request's Transfer-Encoding is not supported: send chunked or a Content-Length"
+	case http.StatusHTTPVersionNotSupported:
+		p.Code, p.Title, p.Detail = "http-version-not-supported", "HTTP version not supported", "the request line names an HTTP version other than 1.x: send HTTP/1.1"
 	}
 	return l.rawProblem(p, reason, remote)
 }

@@ -72,6 +72,8 @@ func TestListenerRefusalsAreProblems(t *testing.T) {
 		{"two content lengths", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400, "bad-request", "could not be read"},
 		{"unknown transfer encoding", "POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 501, "not-implemented", "Transfer-Encoding"},
 		{"bad request line", "GET\r\n\r\n", 400, "bad-request", "could not be read"},
+		{"HTTP/2.0 on the wire", "GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505, "http-version-not-supported", "HTTP/1.1"},
+		{"HTTP/3.0 on the wire", "GET / HTTP/3.0\r\nHost: x\r\n\r\n", 505, "http-version-not-supported", "HTTP/1.1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -42,7 +42,7 @@ func serveAdmin(addr string, maxConns int, h http.Handler, log *zap.Logger, m *a
 		ReadTimeout:       adminReadHeaderTimeout,
 		WriteTimeout:      adminWriteTimeout,
 		IdleTimeout:       adminIdleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
+		MaxHeaderBytes:    serverMaxHeaderBytes,
 		ErrorLog:          zap.NewStdLog(log.Named("admin")),
 	}
 	done := make(chan struct{})

@@ -166,7 +166,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		ReadTimeout:       cfg.readTimeout,
 		WriteTimeout:      cfg.writeTimeout,
 		IdleTimeout:       cfg.idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
+		MaxHeaderBytes:    serverMaxHeaderBytes,
 		ErrorLog:          zap.NewStdLog(log.Named("http")),
 		// Requests live on their own context, not the signal's: the drain
 		// lets them finish, and only a drain past its timeout cancels them.
