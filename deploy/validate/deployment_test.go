@@ -2,6 +2,8 @@ package validate
 
 import (
 	"fmt"
+	"net/netip"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -168,20 +170,31 @@ func TestSelectorsMatchThePods(t *testing.T) {
 	}
 }
 
-// TestTrustedProxiesFollowTheIngress: SUDOKU_TRUSTED_PROXIES is 1 where an
-// Ingress fronts the pods, 0 where clients reach the Service directly.
+// TestTrustedProxiesFollowTheIngress: where an Ingress fronts the pods,
+// SUDOKU_TRUSTED_PROXIES names the proxies by address or CIDR (never the
+// deprecated hop count, with which a client reaching sudokud directly
+// names any address and dodges its rate limit); where clients reach the
+// Service directly, it is 0.
 func TestTrustedProxiesFollowTheIngress(t *testing.T) {
 	for overlay := range overlays {
 		r := render(t, overlay)
-		want := "0"
-		for _, k := range r.kinds {
-			if k == "Ingress" {
-				want = "1"
-			}
-		}
+		ingress := slices.Contains(r.kinds, "Ingress")
 		c := one[*appsv1.Deployment](t, r).Spec.Template.Spec.Containers[0]
-		if got := env(t, c, "SUDOKU_TRUSTED_PROXIES"); got != want {
-			t.Errorf("%s: SUDOKU_TRUSTED_PROXIES=%s, want %s", overlay, got, want)
+		v := env(t, c, "SUDOKU_TRUSTED_PROXIES")
+		if !ingress {
+			if v != "0" {
+				t.Errorf("%s: SUDOKU_TRUSTED_PROXIES=%s without an Ingress, want 0", overlay, v)
+			}
+			continue
+		}
+		for part := range strings.SplitSeq(v, ",") {
+			part = strings.TrimSpace(part)
+			if _, err := netip.ParsePrefix(part); err == nil {
+				continue
+			}
+			if _, err := netip.ParseAddr(part); err != nil {
+				t.Errorf("%s: SUDOKU_TRUSTED_PROXIES %q behind the Ingress: %q is neither an address nor a CIDR (a number is the deprecated hop count)", overlay, v, part)
+			}
 		}
 	}
 }
