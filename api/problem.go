@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // ProblemTypeBase prefixes every problem type: the anchors are the error
@@ -190,6 +191,9 @@ func problemFor(err error) Problem {
 	p := Problem{Status: kp.status, Code: kp.code, Title: kp.title, Detail: err.Error() + kp.hint, Parameter: kp.param, RetryAfter: kp.retry}
 	if kp.detail != "" {
 		p.Detail = kp.detail
+	}
+	if se := (*service.StoreError)(nil); errors.As(err, &se) {
+		p.Detail = se.Cause() + "; retry shortly" // the driver's text stays in the log
 	}
 	if kind == engine.KindUnsolvable {
 		zero := 0

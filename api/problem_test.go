@@ -112,3 +112,29 @@ func TestKindProblems(t *testing.T) {
 		t.Errorf("options problem parameter = %q, want maxgivens", p.Parameter)
 	}
 }
+
+// TestStoreProblemSaysWhy: the 503 of a store failure says which cause it
+// was, never the driver's text.
+func TestStoreProblemSaysWhy(t *testing.T) {
+	secret := errors.New("dial tcp 10.1.2.3:5432: password=hunter2")
+	tests := []struct {
+		name, want string
+		err        error
+	}{
+		{"timeout", "did not answer", fmt.Errorf("get: %w", context.DeadlineExceeded)},
+		{"refused", "cannot be reached", fmt.Errorf("%w: %w", service.ErrStoreUnreachable, secret)},
+		{"disk full", "out of disk space", fmt.Errorf("%w: %w", service.ErrStoreFull, secret)},
+		{"file deleted", "deleted or replaced", fmt.Errorf("%w: %w", service.ErrStoreGone, secret)},
+		{"not open", "not open yet", fmt.Errorf("%w: %w", service.ErrStoreNotOpen, secret)},
+		{"other", "failed", secret},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := problemFor(&service.StoreError{Op: "insert", Err: tt.err})
+			if p.Status != 503 || p.Code != "store-unavailable" || !strings.Contains(p.Detail, tt.want) ||
+				strings.Contains(p.Detail, "hunter2") || strings.Contains(p.Detail, "10.1.2.3") {
+				t.Errorf("problemFor(store %v) = %d %s %q, want 503 store-unavailable saying %q and no driver text", tt.err, p.Status, p.Code, p.Detail, tt.want)
+			}
+		})
+	}
+}

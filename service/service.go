@@ -270,22 +270,15 @@ func (s *Service) admit(ctx context.Context, op string) (release func(), err err
 
 func (s *Service) release() { <-s.slots }
 
-// readyPingTimeout bounds the store ping of a readiness check: a probe
-// must answer within the kubelet's default one-second timeout.
-const readyPingTimeout = 500 * time.Millisecond
-
-// Ready reports whether the service can answer every use-case: without a
-// pool there is nothing to wait for; with one, its supply has warmed up once
-// (see supply.ready: a latch, not the buffer depth of the moment); and the
-// daily store, if any, answers now.
+// Ready reports whether this replica can serve: without a pool there is
+// nothing to wait for; with one, its supply has warmed up once (see
+// supply.ready: a latch, not the buffer depth of the moment). The daily
+// store's health is not part of it: the store is shared, so an outage
+// fails every replica's readiness at once and takes the whole fleet out
+// of the Service, while /generate, /solve, /rate, /hint, /check and the
+// cached dailies still work; the store has its own metric and alert
+// instead (sudoku_store_up, docs/runbook.md), and the daily endpoints
+// answer 503 store-unavailable saying why.
 func (s *Service) Ready() bool {
-	if s.supply != nil && !s.supply.ready() {
-		return false
-	}
-	if s.store == nil {
-		return true
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), readyPingTimeout)
-	defer cancel()
-	return s.store.Ping(ctx) == nil
+	return s.supply == nil || s.supply.ready()
 }

@@ -101,6 +101,60 @@ func (s *Service) storedAt() time.Time { return s.now().UTC().Truncate(time.Micr
 // record.
 var ErrNoDaily = errors.New("no puzzle stored for this date and level")
 
+// Causes of a store failure that the stores (package store) wrap into
+// their errors where they can tell, so that a 503 and the log say which,
+// without the driver's own text (it may hold addresses or secrets).
+var (
+	// ErrStoreUnreachable: the database refused or dropped the connection.
+	ErrStoreUnreachable = errors.New("cannot be reached")
+	// ErrStoreFull: the database is out of disk space; writes fail.
+	ErrStoreFull = errors.New("is out of disk space")
+	// ErrStoreGone: the SQLite file was deleted or replaced since it was
+	// opened; writes would go to an unlinked file and be lost at restart.
+	ErrStoreGone = errors.New("lost its database file (deleted or replaced)")
+	// ErrStoreNotOpen: the store could not be opened yet (sudokud started
+	// with the database down and keeps retrying).
+	ErrStoreNotOpen = errors.New("is not open yet")
+)
+
+// StoreCause names the cause of err, a store failure, in a few words:
+// "timeout", "unreachable", "disk-full", "file-gone", "not-open" or
+// "error". It is the label of sudoku_store_errors_total.
+func StoreCause(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, ErrStoreFull):
+		return "disk-full"
+	case errors.Is(err, ErrStoreGone):
+		return "file-gone"
+	case errors.Is(err, ErrStoreNotOpen):
+		return "not-open"
+	case errors.Is(err, ErrStoreUnreachable):
+		return "unreachable"
+	}
+	return "error"
+}
+
+// Cause says, for the client, why the store failed: what its cause
+// allows to tell, never the driver's text.
+func (e *StoreError) Cause() string {
+	const store = "the store of published puzzles "
+	switch StoreCause(e.Err) {
+	case "timeout":
+		return store + "did not answer within the store timeout"
+	case "disk-full":
+		return store + ErrStoreFull.Error() + ": puzzles of the day not stored yet cannot be saved"
+	case "file-gone":
+		return store + ErrStoreGone.Error()
+	case "not-open":
+		return store + ErrStoreNotOpen.Error() + " (the server retries)"
+	case "unreachable":
+		return store + ErrStoreUnreachable.Error()
+	}
+	return store + "failed"
+}
+
 // StoreError is a failure of the daily store (unreachable, timed out,
 // refused a write): the request can be retried later.
 type StoreError struct {

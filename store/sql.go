@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"os"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -44,7 +45,8 @@ const (
 // safe for concurrent use by many processes: an insert that loses the race
 // for its (date, level) reads back the winner's record.
 type SQL struct {
-	db *sql.DB
+	db   *sql.DB
+	file fileCheck // SQLite: the file opened
 }
 
 func openSQLite(ctx context.Context, path string) (*SQL, error) {
@@ -57,7 +59,16 @@ func openSQLite(ctx context.Context, path string) (*SQL, error) {
 		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
 	}
 	db.SetMaxOpenConns(sqliteMaxConns)
-	return migrate(ctx, db, goose.DialectSQLite3, "migrations/sqlite", nil)
+	s, err := migrate(ctx, db, goose.DialectSQLite3, "migrations/sqlite", nil)
+	if err != nil {
+		return nil, err
+	}
+	if s.file.info, err = os.Stat(path); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	s.file.path = path
+	return s, nil
 }
 
 func openPostgres(ctx context.Context, dsn string) (*SQL, error) {
@@ -104,7 +115,14 @@ func migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, dir string,
 func (s *SQL) Close() error { return s.db.Close() }
 
 // Ping reports whether the database answers.
-func (s *SQL) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
+// An SQLite store also fails when its file was deleted or replaced
+// (service.ErrStoreGone), which SQLite itself does not notice.
+func (s *SQL) Ping(ctx context.Context) error {
+	if err := s.file.check(); err != nil {
+		return err
+	}
+	return classify(s.db.PingContext(ctx))
+}
 
 const columns = `day, level, puzzle, solution, score, hardest, rated_level, seed, source, stored_at`
 
@@ -119,27 +137,33 @@ func (s *SQL) Get(ctx context.Context, date time.Time, level engine.Level) (serv
 	if errors.Is(err, sql.ErrNoRows) {
 		return rec, service.ErrNoDaily
 	}
-	return rec, err
+	return rec, classify(err)
 }
 
 // Insert stores rec unless its (date, level) has a record (INSERT ... ON
 // CONFLICT DO NOTHING), then reads back the stored one.
 func (s *SQL) Insert(ctx context.Context, rec service.DailyRecord) (service.DailyRecord, error) {
+	if err := s.file.check(); err != nil {
+		return service.DailyRecord{}, err
+	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO dailies (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		ON CONFLICT (day, level) DO NOTHING`, recordArgs(rec)...)
 	if err != nil {
-		return service.DailyRecord{}, err
+		return service.DailyRecord{}, classify(err)
 	}
 	return s.Get(ctx, rec.Date, rec.Level)
 }
 
 // Replace stores rec in place of any record of its (date, level).
 func (s *SQL) Replace(ctx context.Context, rec service.DailyRecord) error {
+	if err := s.file.check(); err != nil {
+		return err
+	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO dailies (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
 		ON CONFLICT (day, level) DO UPDATE SET puzzle = excluded.puzzle, solution = excluded.solution,
 		score = excluded.score, hardest = excluded.hardest, rated_level = excluded.rated_level,
 		seed = excluded.seed, source = excluded.source, stored_at = excluded.stored_at`, recordArgs(rec)...)
-	return err
+	return classify(err)
 }
 
 // List returns the records q selects in (date, level) order, one indexed
@@ -158,7 +182,7 @@ func (s *SQL) List(ctx context.Context, q service.ArchiveQuery) ([]service.Daily
 		ORDER BY day, `+levelRank+` LIMIT $6`,
 		q.From.Format(time.DateOnly), q.To.Format(time.DateOnly), level, afterDay, afterRank, q.Limit)
 	if err != nil {
-		return nil, err
+		return nil, classify(err)
 	}
 	defer rows.Close()
 	var out []service.DailyRecord

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -234,6 +235,50 @@ func TestSQLiteFileSurvivesReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	sameRecord(t, got, r)
+}
+
+// TestSQLiteDeletedFileIsDetected deletes, then replaces, the database
+// file of an open SQLite store: SQLite would go on writing to the
+// unlinked file, losing every write at the next start, so Ping and the
+// writes must fail with service.ErrStoreGone.
+func TestSQLiteDeletedFileIsDetected(t *testing.T) {
+	tests := []struct {
+		name      string
+		breakFile func(path string) error
+	}{
+		{"deleted", os.Remove},
+		{"replaced", func(path string) error {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			return os.WriteFile(path, nil, 0o600)
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "daily.db")
+			s, err := Open(t.Context(), "sqlite:"+path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			if err := s.Ping(t.Context()); err != nil {
+				t.Fatalf("Ping of a fresh store: %v", err)
+			}
+			if err := tt.breakFile(path); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Ping(t.Context()); !errors.Is(err, service.ErrStoreGone) {
+				t.Errorf("Ping after the file was %s = %v, want ErrStoreGone", tt.name, err)
+			}
+			if _, err := s.Insert(t.Context(), record(t, "2026-05-06", engine.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
+				t.Errorf("Insert after the file was %s = %v, want ErrStoreGone", tt.name, err)
+			}
+			if err := s.Replace(t.Context(), record(t, "2026-05-06", engine.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
+				t.Errorf("Replace after the file was %s = %v, want ErrStoreGone", tt.name, err)
+			}
+		})
+	}
 }
 
 func TestOpenBadSpec(t *testing.T) {
