@@ -71,6 +71,10 @@ type Metrics struct {
 	conns prometheus.Gauge
 	// adminConns counts the admin listener's (NewAdminListener).
 	adminConns prometheus.Gauge
+	// storeUp and storeErrors report the daily store's health (StoreUp,
+	// StoreFailed).
+	storeUp     prometheus.Gauge
+	storeErrors *prometheus.CounterVec
 }
 
 // NewMetrics registers the service's collectors, and the Go runtime and
@@ -147,6 +151,14 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 			Namespace: "sudoku", Subsystem: "http", Name: "open_connections",
 			Help: "Client connections open, at most -max-conns; clients beyond it wait in the kernel's accept queue.",
 		}),
+		storeUp: f.NewGauge(prometheus.GaugeOpts{
+			Namespace: "sudoku", Subsystem: "store", Name: "up",
+			Help: "1 when the daily store answered its last ping (every -store-check-interval), 0 when it failed or is not open yet.",
+		}),
+		storeErrors: f.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "sudoku", Subsystem: "store", Name: "errors_total",
+			Help: "Failed calls to the daily store, by call (get, insert, replace, list, ping, open) and cause (timeout, unreachable, disk-full, file-gone, not-open, error).",
+		}, []string{"op", "cause"}),
 		adminConns: f.NewGauge(prometheus.GaugeOpts{
 			Namespace: "sudoku", Subsystem: "http", Name: "admin_open_connections",
 			Help: "Connections open on the admin listener (probes, scrapes), at most -admin-max-conns.",
@@ -166,6 +178,21 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 		}
 	}
 	return m
+}
+
+// StoreUp records whether the daily store answered its last ping.
+func (m *Metrics) StoreUp(up bool) {
+	v := 0.0
+	if up {
+		v = 1
+	}
+	m.storeUp.Set(v)
+}
+
+// StoreFailed counts one failed call op to the daily store, of cause
+// (service.StoreCause).
+func (m *Metrics) StoreFailed(op, cause string) {
+	m.storeErrors.WithLabelValues(op, cause).Inc()
 }
 
 // Handler serves the registry in the Prometheus exposition format.

@@ -25,6 +25,9 @@ type Store interface {
 //
 // The caller must Close it.
 func Open(ctx context.Context, spec string) (Store, error) {
+	if err := Check(spec); err != nil {
+		return nil, err
+	}
 	switch {
 	case spec == "" || spec == "memory":
 		return NewMemory(), nil
@@ -38,6 +41,24 @@ func Open(ctx context.Context, spec string) (Store, error) {
 		return openPostgres(ctx, spec)
 	}
 	return nil, fmt.Errorf("store %q: want memory, sqlite:PATH or postgres://...", Redact(spec))
+}
+
+// Check reports whether spec names a store Open knows, without opening
+// it: a misspelt spec is a configuration error that should stop a start,
+// while a database that does not answer yet can be retried.
+func Check(spec string) error {
+	switch {
+	case spec == "" || spec == "memory":
+		return nil
+	case strings.HasPrefix(spec, "sqlite:"):
+		if strings.TrimPrefix(spec, "sqlite:") == "" {
+			return fmt.Errorf("store %q: want sqlite:PATH", spec)
+		}
+		return nil
+	case strings.HasPrefix(spec, "postgres://"), strings.HasPrefix(spec, "postgresql://"):
+		return nil
+	}
+	return fmt.Errorf("store %q: want memory, sqlite:PATH or postgres://...", Redact(spec))
 }
 
 // Redact returns spec with any password replaced by "xxxxx", for logs and

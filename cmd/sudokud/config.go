@@ -96,29 +96,30 @@ var commandFlags = map[string]bool{"version": true, "probe": true}
 // config is everything sudokud can be told, from flags and SUDOKU_*
 // variables.
 type config struct {
-	addr              string
-	adminAddr         string
-	adminMaxConns     int
-	debugAddr         string
-	readHeaderTimeout time.Duration
-	readTimeout       time.Duration
-	writeTimeout      time.Duration
-	idleTimeout       time.Duration
-	maxConns          int
-	shutdownTimeout   time.Duration
-	drainDelay        time.Duration
-	logLevel          string
-	logFormat         string
-	store             string
-	apiKeys           string
-	receiptSecret     string // -receipt-secret, decoded by loadReceiptSecret
-	receiptFile       string // -receipt-secret-file
-	keyPoll           time.Duration
-	showVersion       bool   // -version: print the build and exit
-	probeURL          string // -probe: health-check mode, see probe
-	api               api.Config
-	service           service.Config
-	pool              engine.PoolConfig
+	addr               string
+	adminAddr          string
+	adminMaxConns      int
+	debugAddr          string
+	readHeaderTimeout  time.Duration
+	readTimeout        time.Duration
+	writeTimeout       time.Duration
+	idleTimeout        time.Duration
+	maxConns           int
+	shutdownTimeout    time.Duration
+	drainDelay         time.Duration
+	logLevel           string
+	logFormat          string
+	store              string
+	storeCheckInterval time.Duration
+	apiKeys            string
+	receiptSecret      string // -receipt-secret, decoded by loadReceiptSecret
+	receiptFile        string // -receipt-secret-file
+	keyPoll            time.Duration
+	showVersion        bool   // -version: print the build and exit
+	probeURL           string // -probe: health-check mode, see probe
+	api                api.Config
+	service            service.Config
+	pool               engine.PoolConfig
 }
 
 // parseConfig reads the configuration: flag defaults, overridden by
@@ -161,6 +162,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.Float64Var(&c.service.FreshRate, "fresh-rate", service.DefaultFreshRate, "buffered puzzles per second and level handed out before variants; negative for no limit")
 	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles generated here; once stored, every replica serves the stored puzzle")
 	fs.StringVar(&c.store, "store", "memory", "store of the published daily puzzles: memory, sqlite:PATH, or postgres://... (shared by replicas)")
+	fs.DurationVar(&c.storeCheckInterval, "store-check-interval", defaultStoreCheck, "how often the daily store is pinged (sudoku_store_up) and, while it is not open (the database was down at start), opening is retried")
 	fs.DurationVar(&c.service.StoreTimeout, "store-timeout", service.DefaultStoreTimeout, "longest call to the daily store (503 store-unavailable past it)")
 
 	fs.StringVar(&c.receiptSecret, "receipt-secret", "", "secret (hex or base64, at least 128 bits) that signs puzzle tokens and solve receipts; every replica needs the same one (prefer -receipt-secret-file or the variable: a flag shows in ps); empty: a random one per process")
@@ -206,8 +208,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 			c.api.CORSOrigins = append(c.api.CORSOrigins, o)
 		}
 	}
-	if c.keyPoll <= 0 || c.api.AnonymousBatch <= 0 {
-		return config{}, fmt.Errorf("api-keys-poll and anonymous-batch must be > 0")
+	if c.keyPoll <= 0 || c.api.AnonymousBatch <= 0 || c.storeCheckInterval <= 0 {
+		return config{}, fmt.Errorf("api-keys-poll, anonymous-batch and store-check-interval must be > 0")
 	}
 	if c.api.RateLimit < 0 || c.api.MaxBodyBytes <= 0 || c.service.MaxInFlight <= 0 || c.service.MaxSlowInFlight <= 0 || c.service.SlowSolveTimeout <= 0 || c.pool.Workers <= 0 || c.pool.BufferSize <= 0 || c.pool.MaxWaiting < 0 || c.maxConns <= 0 || c.adminMaxConns <= 0 {
 		return config{}, fmt.Errorf("rate-limit and max-waiting must be >= 0; max-body, max-inflight, max-slow-solves, slow-solve-timeout, workers, buffer, max-conns and admin-max-conns > 0")

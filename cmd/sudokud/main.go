@@ -42,7 +42,6 @@ import (
 	"github.com/sudokuhq/sudoku/api"
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/service"
-	"github.com/sudokuhq/sudoku/store"
 )
 
 // GC defaults, applied by main unless GOGC or GOMEMLIMIT say otherwise.
@@ -112,12 +111,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
 	cfg.pool.Hooks = metrics
-	dailies, err := store.Open(ctx, cfg.store)
+	dailies, err := openStore(ctx, cfg.store, log, metrics, cfg.service.StoreTimeout)
 	if err != nil {
 		return err
 	}
-	defer dailies.Close() // after the server has drained, like the pool
-	log.Info("daily store open", zap.String("store", store.Redact(cfg.store)))
+	defer dailies.Close()                              // after the server has drained, like the pool
+	defer dailies.watch(ctx, cfg.storeCheckInterval)() // pings, and opens it if it is not yet
 	pool := engine.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
 	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics, Store: dailies})}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -56,7 +57,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 	}
 	const house, other = "house", "other-generator"
 	common := []string{"SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_STORE=" + db, "SUDOKU_API_KEYS_FILE=" + keys,
-		"SUDOKU_WORKERS=1", "SUDOKU_BUFFER=1", "SUDOKU_DRAIN_DELAY=0"}
+		"SUDOKU_WORKERS=1", "SUDOKU_BUFFER=1", "SUDOKU_DRAIN_DELAY=0", "SUDOKU_STORE_CHECK_INTERVAL=200ms"}
 	salts := []string{house, house, other}
 	replicas := make([]*proc, len(salts))
 	var wg sync.WaitGroup
@@ -145,25 +146,57 @@ func TestReplicasSharePostgres(t *testing.T) {
 		}
 	}
 
-	// The database goes away: readiness fails, a new date answers 503
-	// store-unavailable, a public date already read is still served.
+	// The database goes away: sudoku_store_up turns 0 and the outage is
+	// logged with its cause, but every replica stays ready (a shared
+	// store's blip must not drain the fleet) and serves what needs no
+	// store; a new date answers 503 store-unavailable saying why, a
+	// public date already read is still served.
+	if up := metricValue(scrape(t, replicas[0].admin), "sudoku_store_up", nil); up != 1 {
+		t.Fatalf("sudoku_store_up = %v with the database up, want 1", up)
+	}
 	pg.Stop()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		resp, _ := get(t, replicas[0].base+"/readyz", nil)
-		if resp.StatusCode == http.StatusServiceUnavailable {
-			break
+	for i, r := range replicas {
+		deadline := time.Now().Add(30 * time.Second)
+		for metricValue(scrape(t, r.admin), "sudoku_store_up", nil) != 0 {
+			if time.Now().After(deadline) {
+				t.Fatalf("replica %d: sudoku_store_up still 1 30 s after the database stopped", i)
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("/readyz = %d 30 s after the database stopped, want 503", resp.StatusCode)
+		for _, path := range []string{"/readyz", "/generate?level=easy"} {
+			if resp, _ := get(t, r.base+path, nil); resp.StatusCode != http.StatusOK {
+				t.Errorf("replica %d: %s = %d with the database down, want 200", i, path, resp.StatusCode)
+			}
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 	resp, p := call(t, "GET", replicas[0].base+"/daily?level=easy&date=2026-06-03", "", "")
-	if resp.StatusCode != http.StatusServiceUnavailable || p["code"] != "store-unavailable" || resp.Header.Get("Retry-After") == "" {
-		t.Errorf("new date without a database = %d %v, want 503 store-unavailable with Retry-After", resp.StatusCode, p)
+	if resp.StatusCode != http.StatusServiceUnavailable || p["code"] != "store-unavailable" || resp.Header.Get("Retry-After") == "" ||
+		!strings.Contains(fmt.Sprint(p["detail"]), "cannot be reached") {
+		t.Errorf("new date without a database = %d %v, want 503 store-unavailable with Retry-After, saying the store cannot be reached", resp.StatusCode, p)
+	}
+	if line := waitLine(replicas[0], `"msg":"daily store failed"`, 30*time.Second); !strings.Contains(line, `"cause":"unreachable"`) {
+		t.Errorf("store failure logged as %q, want a warning with cause unreachable", line)
 	}
 	if p := dailyPuzzle(t, replicas[0].base+first, ""); p != got[0] {
 		t.Errorf("public date read before the outage = %s, want %s from the cache", p, got[0])
+	}
+}
+
+// waitLine returns the first line of p's log after the listening line
+// that contains want, or "" past limit.
+func waitLine(p *proc, want string, limit time.Duration) string {
+	timeout := time.After(limit)
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return ""
+			}
+			if strings.Contains(line, want) {
+				return line
+			}
+		case <-timeout:
+			return ""
+		}
 	}
 }
