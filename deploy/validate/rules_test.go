@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated PrometheusRule from deploy/prometheus/alerts.yaml")
@@ -169,6 +171,33 @@ func TestAlertsSelectTheJobTheManifestsProduce(t *testing.T) {
 		}
 		if bare := regexp.MustCompile(`\b(sudoku_\w+|up|process_\w+|go_\w+)\b[^{\w]`).FindString(expr + " "); bare != "" {
 			t.Errorf("%s: %q has no label selector", a.Alert, bare)
+		}
+	}
+}
+
+// TestMemoryAlertLeavesRoom: SudokuMemoryHigh's threshold lies above the
+// Deployment's GOMEMLIMIT (a soft limit of the Go runtime's memory, which
+// a busy healthy instance's RSS passes: BENCHMARKS.md, "Memory under
+// load") and below its memory limit (the OOM kill), so it fires neither
+// on a busy healthy pod nor too late.
+func TestMemoryAlertLeavesRoom(t *testing.T) {
+	var expr string
+	for _, a := range alerts(t) {
+		if a.Alert == "SudokuMemoryHigh" {
+			expr = a.Expr.String()
+		}
+	}
+	m := regexp.MustCompile(`process_resident_memory_bytes\{[^}]*\} > (\d+) \* 1024 \* 1024`).FindStringSubmatch(expr)
+	if m == nil {
+		t.Fatalf("SudokuMemoryHigh: %q is not RSS > N * 1024 * 1024", expr)
+	}
+	threshold := resource.MustParse(m[1] + "Mi")
+	for overlay := range overlays {
+		c := one[*appsv1.Deployment](t, render(t, overlay)).Spec.Template.Spec.Containers[0]
+		gomem := resource.MustParse(strings.TrimSuffix(env(t, c, "GOMEMLIMIT"), "B"))
+		limit := c.Resources.Limits[corev1.ResourceMemory]
+		if threshold.Cmp(gomem) <= 0 || threshold.Cmp(limit) >= 0 {
+			t.Errorf("%s: SudokuMemoryHigh at %s, want above GOMEMLIMIT %s and below the memory limit %s", overlay, threshold.String(), gomem.String(), limit.String())
 		}
 	}
 }
