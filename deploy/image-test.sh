@@ -216,7 +216,7 @@ log "smoke test passed: /healthz /readyz /solve /generate, admin /healthz /ready
 # --- 6. SIGTERM drains and exits 0 ------------------------------------------
 # Within the drain delay the server reports not ready (so balancers stop
 # sending) yet still answers; then it drains and exits 0.
-limit=$((drain_delay + shutdown_timeout + 3)) # + the keep-alive grace and cancelGrace, 1 s each, + 1
+limit=$((drain_delay + shutdown_timeout + 5)) # + the listener's stop (2 s), the keep-alive grace and cancelGrace (1 s each), + 1
 t0=$(date +%s)
 if [ -n "$cid" ]; then pod kill --signal TERM "$cid" >/dev/null; else kill -TERM "$pid"; fi
 ready=

@@ -29,7 +29,8 @@ var envAliases = map[string]string{"SUDOKU_API_KEYS": "SUDOKU_API_KEYS_FILE"}
 // answered, or its stuck writer cut, before the drain ends; the drain
 // delay gives load balancers a couple of probe periods to see /readyz
 // fail before the listener closes. A stop takes at most drain delay +
-// keepAliveGrace + shutdown timeout + cancelGrace (24 s): an
+// the listener's stop (api.Listener.Stop, 2 s) + keepAliveGrace +
+// shutdown timeout + cancelGrace (26 s): an
 // orchestrator's grace period must be longer (deploy/kubernetes/base/deployment.yaml).
 const (
 	defaultShutdownTimeout = 20 * time.Second

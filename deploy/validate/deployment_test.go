@@ -42,8 +42,14 @@ func duration(t *testing.T, c corev1.Container, name string) time.Duration {
 }
 
 // cancelGrace is cmd/sudokud's cancelGrace: how long handlers get to answer
-// once a drain past its timeout cancels them.
-const cancelGrace = time.Second
+// once a drain past its timeout cancels them. listenerStop bounds
+// api.Listener.Stop (answering the clients queued past the connection
+// cap) and keepAliveGrace is cmd/sudokud's wait for kept-alive clients.
+const (
+	cancelGrace    = time.Second
+	listenerStop   = 2 * time.Second
+	keepAliveGrace = time.Second
+)
 
 // TestProbeAndDrainArithmetic checks the shutdown timeline written in
 // deploy/kubernetes/base/deployment.yaml.
@@ -77,10 +83,10 @@ func TestProbeAndDrainArithmetic(t *testing.T) {
 	if shutdown <= request {
 		t.Errorf("shutdown timeout %v <= request timeout %v: requests in flight would be cut", shutdown, request)
 	}
-	exit := drainDelay + shutdown + cancelGrace
+	exit := drainDelay + listenerStop + keepAliveGrace + shutdown + cancelGrace
 	grace := sec(int32(*p.TerminationGracePeriodSeconds))
 	if grace <= exit {
-		t.Errorf("terminationGracePeriodSeconds %v <= drain delay + shutdown timeout + cancel grace = %v: SIGKILL before the drain ends", grace, exit)
+		t.Errorf("terminationGracePeriodSeconds %v <= drain delay + listener stop + keep-alive grace + shutdown timeout + cancel grace = %v: SIGKILL before the drain ends", grace, exit)
 	}
 	if restart := sec(live.FailureThreshold * live.PeriodSeconds); restart <= exit {
 		t.Errorf("liveness restarts after %v, within the %v shutdown", restart, exit)
