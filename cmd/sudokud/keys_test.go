@@ -126,8 +126,8 @@ func TestRunBadKeyFileStopsStart(t *testing.T) {
 		name, content, wantErr string
 	}{
 		{"bad line", "name=x sha256=12\n", "line 1"},
-		{"empty", "", "no key"},
-		{"only comments", "# keys go here\n\n", "no key"},
+		{"empty", "", "blank"},
+		{"only whitespace", "\n \n", "blank"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

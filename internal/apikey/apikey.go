@@ -143,28 +143,30 @@ type LineError struct {
 // Error names the line and the reason.
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %s", e.Line, e.Reason) }
 
-// ErrNoKeys refuses a key file with no key in it (empty, or only blank
-// and comment lines): that is a truncated write or a Secret mounted
-// before it was filled far more often than a wish to drop every key, and
-// taking it would lock every publisher out. To run without keys, leave
-// -api-keys unset.
-var ErrNoKeys = errors.New("no key in the file (empty or only comments): refused; to run without keys, unset -api-keys")
+// ErrNoKeys refuses a blank key file (empty, or only whitespace): that is
+// a truncated write or a Secret mounted before it was filled far more
+// often than a wish to drop every key, and taking it would lock every
+// publisher out. A file that means to hold no key says so with a comment
+// line (sudoku keys revoke leaves one when it removes the last key).
+var ErrNoKeys = errors.New("the key file is blank (a truncated write?): refused; a file meant to hold no key needs a comment line")
 
 // Parse reads a key file: one key per line as NAME=VALUE fields (name,
 // scopes, rate, sha256), blank lines and lines starting with '#' skipped.
 // A file with any bad line is refused as a whole, with a *LineError for
 // each bad line (joined), so a typo never drops keys silently; so is a
-// file with no key (ErrNoKeys).
+// blank file (ErrNoKeys).
 func Parse(r io.Reader) (*Set, error) {
 	var (
-		set   Set
-		errs  []error
-		names = map[string]bool{}
+		set     Set
+		errs    []error
+		names   = map[string]bool{}
+		sawLine bool // a line that is not blank: the file is not a truncated write
 	)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 256), maxLineBytes)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
+		sawLine = sawLine || line != ""
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -189,7 +191,7 @@ func Parse(r io.Reader) (*Set, error) {
 	if len(set.keys) > MaxKeys {
 		errs = append(errs, fmt.Errorf("%d keys: at most %d", len(set.keys), MaxKeys))
 	}
-	if len(set.keys) == 0 && len(errs) == 0 {
+	if !sawLine && len(errs) == 0 {
 		return nil, ErrNoKeys
 	}
 	if len(errs) > 0 {

@@ -136,6 +136,27 @@ func TestRevoke(t *testing.T) {
 	}
 }
 
+// TestRevokeLastKeyLeavesAFileThatParses: revoking the only key must
+// drop it on the servers, so the file left is not blank (a blank file is
+// refused as a truncated write, which would keep the revoked key).
+func TestRevokeLastKeyLeavesAFileThatParses(t *testing.T) {
+	secret, line, err := New("only", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := Revoke(line+"\n", "only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("Parse of the file left by revoking the last key (%q): %v", text, err)
+	}
+	if _, ok := set.Lookup(secret); ok || set.Len() != 0 {
+		t.Errorf("the revoked key is still in the set read from %q", text)
+	}
+}
+
 func TestCreatedListed(t *testing.T) {
 	_, line, err := New("a", nil, 0)
 	if err != nil {

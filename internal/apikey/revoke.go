@@ -25,5 +25,11 @@ func Revoke(file, name string) (string, error) {
 	if !found {
 		return file, fmt.Errorf("no key named %q", name)
 	}
-	return strings.Join(kept, ""), nil
+	out := strings.Join(kept, "")
+	if strings.TrimSpace(out) == "" {
+		// A blank file reads as a truncated write and is refused
+		// (ErrNoKeys): say that no key is meant.
+		out = "# no keys: " + name + ", the last one, was revoked\n"
+	}
+	return out, nil
 }

@@ -44,8 +44,8 @@ func TestFileReloadKeepsLastGoodKeys(t *testing.T) {
 	if _, err := f.Reload(&ring, true); err == nil {
 		t.Error("forced Reload of the bad file did not report it again")
 	}
-	// A file with no key (truncated, or only comments) is refused too.
-	for _, content := range []string{"", "\n\n", "# rotated\n"} {
+	// A blank file (a truncated write) is refused too.
+	for _, content := range []string{"", "\n\n", "  \n\t\n"} {
 		write(content)
 		if changed, err := f.Reload(&ring, false); changed || !errors.Is(err, ErrNoKeys) {
 			t.Errorf("Reload of %q = %t, %v; want ErrNoKeys", content, changed, err)
@@ -53,6 +53,14 @@ func TestFileReloadKeepsLastGoodKeys(t *testing.T) {
 		if _, ok := ring.Lookup(secretA); !ok {
 			t.Fatalf("the last good keys were dropped after the key file became %q", content)
 		}
+	}
+	// A file of comments only means no key: every key is dropped.
+	write("# every key revoked\n")
+	if changed, err := f.Reload(&ring, false); !changed || err != nil {
+		t.Fatalf("Reload of a comment-only file = %t, %v; want no keys", changed, err)
+	}
+	if _, ok := ring.Lookup(secretA); ok {
+		t.Error("a key is still found after a file of comments only")
 	}
 	// Fixed: b is in, and a rotated out.
 	write(lineB + "\n")
