@@ -17,14 +17,16 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultModel()")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	shares := fs.Bool("shares", false, "also print the share of trial on every puzzle file of ../shared/data (slow: rates about 130,000 puzzles)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-j N]")
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-j N] [-quiet]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
 		fmt.Fprintln(stderr, "a check on calib_nyt.tsv (never fitted on), the agreement with Sudoku Explainer's rating")
 		fmt.Fprintln(stderr, "on calib_sudokuexchange_diabolical.tsv and within each source label of se_rated.tsv.")
+		fmt.Fprintln(stderr, "On a terminal, stderr shows a progress bar per file rated (-quiet: none).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -33,19 +35,28 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	if fs.NArg() > 0 {
 		return fmt.Errorf("calibrate takes no arguments, got %q", fs.Args())
 	}
-	kd, err := calib.Load(ctx, calib.KrazyDad, *j)
+	// load rates a set's puzzles with a progress bar on a terminal.
+	load := func(set calib.Set) (calib.Set, error) {
+		bar := progressBar(stderr, *quiet, "calibrate "+set.Name, 0)
+		defer bar.Finish()
+		if bar == nil {
+			return calib.Load(ctx, set, *j)
+		}
+		return calib.LoadProgress(ctx, set, *j, bar)
+	}
+	kd, err := load(calib.KrazyDad)
 	if err != nil {
 		return err
 	}
-	coach, err := calib.Load(ctx, calib.Coach, *j)
+	coach, err := load(calib.Coach)
 	if err != nil {
 		return err
 	}
-	sx, err := calib.Load(ctx, calib.SudokuExchange, *j)
+	sx, err := load(calib.SudokuExchange)
 	if err != nil {
 		return err
 	}
-	se, err := calib.Load(ctx, calib.SERated, *j)
+	se, err := load(calib.SERated)
 	if err != nil {
 		return err
 	}
@@ -69,7 +80,7 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 
 	// A check on a file never used for fitting, and the SE agreement.
-	nyt, err := calib.Load(ctx, calib.NYT, *j)
+	nyt, err := load(calib.NYT)
 	if err != nil {
 		return err
 	}

@@ -35,9 +35,12 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	key := fs.Bool("key", false, "svg, pdf: draw the answer key (givens bold, the other digits light)")
 	width := fs.String("width", "90mm", "pdf: the page's width with its unit (50mm, 3in); the page is as tall as the grid")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg|pdf] [flags]")
-		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is.")
+		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg|pdf] [-quiet] [flags]")
+		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is,")
+		fmt.Fprintln(stderr, "each as soon as the ones before it are written. On a terminal, stderr shows a")
+		fmt.Fprintln(stderr, "progress bar with the rate and the time left (-quiet: none).")
 		fmt.Fprintln(stderr, "A seed whose generation fails gives an \"error: <reason>\" line instead; the exit")
 		fmt.Fprintln(stderr, "status is non-zero when every puzzle failed (so always when -n 1 or -date fails).")
 		fs.PrintDefaults()
@@ -141,7 +144,10 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	seeds := &seedLines{next: *seed, left: *n}
 	var failed atomic.Int64
-	err = process(ctx, seeds, stdout, *j, func(field string) string {
+	bar := progressBar(stderr, *quiet, "generate "+*levelName, int64(*n))
+	// One seed per batch: a generation takes milliseconds, and the last
+	// seeds must spread over every worker.
+	err = process(ctx, seeds, stdout, procConfig{j: *j, batch: 1, bar: bar}, func(field string) string {
 		s, err := strconv.ParseUint(field, 10, 64)
 		if err == nil {
 			o := opt
@@ -154,6 +160,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		failed.Add(1)
 		return "error: " + err.Error()
 	})
+	bar.Finish()
 	if err == nil && *n > 0 && failed.Load() == int64(*n) {
 		err = errors.New("the puzzle failed (see the error line)")
 		if *n > 1 {

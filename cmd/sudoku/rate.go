@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/progress"
 )
 
 // rateHeader is the header line of sudoku rate's TSV output.
@@ -19,10 +20,13 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.SetOutput(stderr)
 	explain := fs.Bool("explain", false, "after each puzzle's line, print its solving path as '#' comment lines")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
+	quiet := fs.Bool("quiet", false, quietUsage)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku rate [-explain] [-j N] [file]")
+		fmt.Fprintln(stderr, "usage: sudoku rate [-explain] [-j N] [-quiet] [file]")
 		fmt.Fprintln(stderr, "\nWrites a TSV header, then one line per puzzle: "+strings.ReplaceAll(rateHeader, "\t", ", ")+";")
-		fmt.Fprintln(stderr, "a puzzle that cannot be rated gets 'error: <reason>' in the level column.")
+		fmt.Fprintln(stderr, "a puzzle that cannot be rated gets 'error: <reason>' in the level column. Lines come")
+		fmt.Fprintln(stderr, "in input order, each as soon as the ones before it are written. On a terminal,")
+		fmt.Fprintln(stderr, "stderr shows a progress bar with the rate (and, for a file, the time left; -quiet: none).")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -36,9 +40,19 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	if _, err := fmt.Fprintln(stdout, rateHeader); err != nil {
 		return err
 	}
-	return process(ctx, in, stdout, *j, func(p string) string {
+	var total int64
+	if !*quiet && progress.Terminal(stderr) {
+		total = countPuzzles(fs.Args())
+	}
+	bar := progressBar(stderr, *quiet, "rate", total)
+	// One puzzle per batch: a rating takes a few hundred microseconds
+	// (seconds for the rare puzzle that needs deep trial), far more than
+	// handing a line to a worker.
+	err = process(ctx, in, stdout, procConfig{j: *j, batch: 1, bar: bar}, func(p string) string {
 		return rateLine(p, *explain)
 	})
+	bar.Finish()
+	return err
 }
 
 // rateLine is the output of sudoku rate for one puzzle: its TSV line, and

@@ -39,7 +39,7 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeIn()
-	return process(ctx, in, stdout, *j, func(p string) string {
+	return process(ctx, in, stdout, procConfig{j: *j}, func(p string) string {
 		return solveLine(ctx, p, alg, *count, *unique)
 	})
 }

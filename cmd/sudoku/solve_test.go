@@ -93,7 +93,7 @@ func TestProcessCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	in := strings.NewReader(strings.Repeat(strings.Repeat(".", 81)+"\n", 5000))
-	if err := process(ctx, in, &bytes.Buffer{}, 2, func(string) string { return "" }); err == nil {
+	if err := process(ctx, in, &bytes.Buffer{}, procConfig{j: 2}, func(string) string { return "" }); err == nil {
 		t.Fatal("process on a cancelled context = nil, want an error")
 	}
 }

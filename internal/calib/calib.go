@@ -63,6 +63,19 @@ func AgreeSE(s Set, f func(*Sample) float64) Agreement {
 // Load reads the set's file and rates every puzzle on j workers. It fails
 // on a malformed line or a puzzle the rater rejects.
 func Load(ctx context.Context, s Set, j int) (Set, error) {
+	return LoadProgress(ctx, s, j, nil)
+}
+
+// Progress receives the progress of LoadProgress: the number of puzzles
+// to rate, then each rated puzzle (from the workers, concurrently).
+// *progress.Bar satisfies it.
+type Progress interface {
+	SetTotal(n int64)
+	Add(n int64)
+}
+
+// LoadProgress is Load reporting its progress to p (nil: none).
+func LoadProgress(ctx context.Context, s Set, j int, p Progress) (Set, error) {
 	recs, err := dataset.Read(s.Name, 0)
 	if err != nil {
 		return s, err
@@ -89,6 +102,9 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 			s.Samples[i].Source = r.Field(9)
 		}
 	}
+	if p != nil {
+		p.SetTotal(int64(len(s.Samples)))
+	}
 	err = parallel(ctx, len(s.Samples), j, func(_, i int) error {
 		smp := &s.Samples[i]
 		g, err := engine.Parse(smp.Puzzle)
@@ -97,6 +113,9 @@ func Load(ctx context.Context, s Set, j int) (Set, error) {
 		}
 		if err != nil {
 			return fmt.Errorf("%s: rate %s: %w", s.Name, smp.Puzzle, err)
+		}
+		if p != nil {
+			p.Add(1)
 		}
 		return nil
 	})

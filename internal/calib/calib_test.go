@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync/atomic"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -104,4 +105,31 @@ func abs(v float64) float64 {
 		return -v
 	}
 	return v
+}
+
+// countProgress is a Progress that records what it is told.
+type countProgress struct {
+	total int64
+	done  atomic.Int64
+}
+
+func (p *countProgress) SetTotal(n int64) { p.total = n }
+func (p *countProgress) Add(n int64)      { p.done.Add(n) }
+
+// TestLoadProgress checks that LoadProgress announces the set's size and
+// counts every rated puzzle.
+func TestLoadProgress(t *testing.T) {
+	set := NYT
+	set.Every = 20
+	var p countProgress
+	s, err := LoadProgress(context.Background(), set, 2, &p)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") == "" {
+			t.Skipf("shared data not available: %v", err)
+		}
+		t.Fatal(err)
+	}
+	if n := int64(len(s.Samples)); p.total != n || p.done.Load() != n {
+		t.Errorf("progress: total %d, done %d; want both %d", p.total, p.done.Load(), n)
+	}
 }

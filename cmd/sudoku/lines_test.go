@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// numbered returns n input lines holding 0 .. n-1.
+func numbered(n int) string {
+	var sb strings.Builder
+	for i := range n {
+		fmt.Fprintln(&sb, i)
+	}
+	return sb.String()
+}
+
+// TestProcessOrder runs lines of random cost on several workers and batch
+// sizes: the output keeps the input order.
+func TestProcessOrder(t *testing.T) {
+	const n = 2000
+	for _, cfg := range []procConfig{{j: 1}, {j: 4}, {j: 4, batch: 1}, {j: 3, batch: 7}} {
+		t.Run(fmt.Sprintf("j%d-batch%d", cfg.j, cfg.batch), func(t *testing.T) {
+			var out bytes.Buffer
+			err := process(context.Background(), strings.NewReader(numbered(n)), &out, cfg, func(p string) string {
+				if rand.IntN(50) == 0 {
+					time.Sleep(time.Duration(rand.IntN(200)) * time.Microsecond)
+				}
+				return "x" + p
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if len(lines) != n {
+				t.Fatalf("process wrote %d lines, want %d", len(lines), n)
+			}
+			for i, l := range lines {
+				if want := "x" + strconv.Itoa(i); l != want {
+					t.Fatalf("line %d = %q, want %q", i, l, want)
+				}
+			}
+		})
+	}
+}
+
+// TestProcessNoHeadOfLineStall makes the first line wait until every other
+// line is done: the workers must run ahead of it while the output waits
+// (a slow evil puzzle idles no worker). Without a reorder window the first
+// line would wait for ever; the test gives up after a few seconds.
+func TestProcessNoHeadOfLineStall(t *testing.T) {
+	const n = 500
+	for _, j := range []int{2, 4} {
+		t.Run(fmt.Sprint("j", j), func(t *testing.T) {
+			var others atomic.Int64
+			allDone := make(chan struct{})
+			var out bytes.Buffer
+			err := process(context.Background(), strings.NewReader(numbered(n)), &out, procConfig{j: j, batch: 1}, func(p string) string {
+				if p == "0" {
+					select {
+					case <-allDone:
+						return "first"
+					case <-time.After(5 * time.Second):
+						return fmt.Sprintf("stalled: %d of %d other lines done", others.Load(), n-1)
+					}
+				}
+				if others.Add(1) == n-1 {
+					close(allDone)
+				}
+				return p
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first, _, _ := strings.Cut(out.String(), "\n"); first != "first" {
+				t.Errorf("first line = %q: the other workers waited for it", first)
+			}
+		})
+	}
+}
+
+// TestProcessBoundedWindow checks that the reader stops at maxPending lines
+// read ahead of a line that does not finish.
+func TestProcessBoundedWindow(t *testing.T) {
+	var started atomic.Int64
+	release := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- process(context.Background(), strings.NewReader(numbered(3*maxPending)), &bytes.Buffer{}, procConfig{j: 2, batch: 1}, func(p string) string {
+			started.Add(1)
+			if p == "0" {
+				<-release
+			}
+			return p
+		})
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for started.Load() < maxPending && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	time.Sleep(20 * time.Millisecond) // let it run past the window, if it would
+	if got := started.Load(); got != maxPending {
+		t.Errorf("%d lines started while the first one waits, want the window, %d", got, maxPending)
+	}
+	close(release)
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestProcessCancelMidway cancels while lines are in flight: process
+// returns the context's error.
+func TestProcessCancelMidway(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var n atomic.Int64
+	err := process(ctx, strings.NewReader(numbered(100000)), &bytes.Buffer{}, procConfig{j: 2, batch: 1}, func(p string) string {
+		if n.Add(1) == 100 {
+			cancel()
+		}
+		return p
+	})
+	if err != context.Canceled {
+		t.Errorf("process cancelled midway = %v, want context.Canceled", err)
+	}
+}
