@@ -55,7 +55,8 @@ type supply struct {
 	budget  *freshBudget
 	hooks   Hooks
 
-	batch chan struct{} // the one slot of a generating batch
+	batch     chan struct{} // the one slot of a generating batch
+	streaming chan struct{} // the one slot of a stream (see Service.GenerateStream)
 	// pace is the moving average of the time one generation for a request
 	// took, per level, in nanoseconds: what a generating batch costs.
 	pace [engine.Evil + 1]atomic.Int64
@@ -69,11 +70,12 @@ type supply struct {
 
 func newSupply(pool Pool, cfg Config, hooks Hooks) *supply {
 	return &supply{
-		pool:    pool,
-		timeout: cfg.GenerateTimeout,
-		budget:  newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
-		hooks:   hooks,
-		batch:   make(chan struct{}, 1),
+		pool:      pool,
+		timeout:   cfg.GenerateTimeout,
+		budget:    newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
+		hooks:     hooks,
+		batch:     make(chan struct{}, 1),
+		streaming: make(chan struct{}, 1),
 	}
 }
 
