@@ -55,6 +55,8 @@ type fakeService struct {
 	puzzle     engine.Puzzle // every generated or daily puzzle
 	genErr     error
 	genReq     service.GenerateRequest
+	streamErr  error // GenerateStream fails with it after streamOK puzzles
+	streamOK   int
 	dailyDate  time.Time
 	dailyLevel engine.Level
 	// dailySource is the Source of every daily record; generated when empty.
@@ -102,6 +104,28 @@ func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) (
 		out[i] = f.puzzle
 	}
 	return out, nil
+}
+
+func (f *fakeService) GenerateStream(ctx context.Context, req service.GenerateRequest, emit func(engine.Puzzle) error) error {
+	f.mu.Lock()
+	f.genReq = req
+	p, genErr, streamErr, ok := f.puzzle, f.genErr, f.streamErr, f.streamOK
+	f.mu.Unlock()
+	if genErr != nil {
+		return genErr
+	}
+	for i := range req.Count {
+		if streamErr != nil && i == ok {
+			return streamErr
+		}
+		if req.Seed != nil {
+			p.Seed = *req.Seed + uint64(i)
+		}
+		if err := emit(p); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {

@@ -20,6 +20,14 @@ type generator interface {
 	Generate(ctx context.Context, req service.GenerateRequest) ([]engine.Puzzle, error)
 }
 
+// generateService is what GET /generate calls: batches and streams, and
+// the tokens served with their puzzles.
+type generateService interface {
+	generator
+	streamer
+	tokenIssuer
+}
+
 // Kinds of /generate's answers: the required member that tells typed
 // clients one puzzle (also /daily's answer) from a batch.
 const (
@@ -87,11 +95,10 @@ type batchJSON struct {
 // (see service.Service.Generate), one as JSON, SVG or PDF (its answer key
 // with solution=true), or a batch. A batch
 // generated on demand (fresh, seed or symmetry) of more than anonBatch
-// puzzles needs scope generate:bulk.
-func handleGenerate(s interface {
-	generator
-	tokenIssuer
-}, log *zap.Logger, anonBatch int) http.Handler {
+// puzzles needs scope generate:bulk. With Accept: application/x-ndjson it
+// streams up to service.MaxStream newly generated puzzles, one a line
+// (streamPuzzles), which needs scope generate:bulk whatever the count.
+func handleGenerate(s generateService, log *zap.Logger, anonBatch int) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, batch, media, po, err := generateParams(r)
 		if err != nil {
@@ -103,7 +110,13 @@ func handleGenerate(s interface {
 			writeError(w, r, log, err)
 			return
 		}
-		if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None; onDemand && req.Count > anonBatch {
+		stream := media == mediaNDJSON
+		if stream {
+			if ae := requireScope(r, apikey.GenerateBulk, "a stream of generated puzzles ("+mediaNDJSON+")"); ae != nil {
+				writeProblem(w, r, ae.problem())
+				return
+			}
+		} else if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None; onDemand && req.Count > anonBatch {
 			if ae := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); ae != nil {
 				writeProblem(w, r, ae.problem())
 				return
@@ -115,6 +128,10 @@ func handleGenerate(s interface {
 			w.Header().Set("Cache-Control", "no-store")
 			w.Header().Set("Content-Type", media)
 			w.WriteHeader(http.StatusOK)
+			return
+		}
+		if stream {
+			streamPuzzles(w, r, s, log, req, withSolution)
 			return
 		}
 		puzzles, err := s.Generate(r.Context(), req)
@@ -182,12 +199,12 @@ func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, m
 	if req.Fresh, err = q.boolean("fresh"); err != nil {
 		return req, false, "", po, err
 	}
-	offers := []string{mediaJSON, mediaSVG, mediaPDF}
+	offers := []string{mediaJSON, mediaSVG, mediaPDF, mediaNDJSON}
 	if req.Count > 1 {
-		offers = offers[:1] // SVG and PDF draw one puzzle
+		offers = []string{mediaJSON, mediaNDJSON} // SVG and PDF draw one puzzle
 	}
 	media, err = mediaParam(r, q, offers)
-	if err == nil && media != mediaJSON && req.Count > 1 {
+	if err == nil && media != mediaJSON && media != mediaNDJSON && req.Count > 1 {
 		err = &paramError{name: "format", reason: "svg and pdf draw one puzzle: leave out count or set it to 1 (a PDF of many puzzles: /daily/pack)"}
 	}
 	if err != nil {

@@ -158,6 +158,10 @@ func withRecover(log *zap.Logger) func(http.Handler) http.Handler {
 func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if isStream(r) { // each puzzle of a stream has its own deadline
+				next.ServeHTTP(w, r)
+				return
+			}
 			ctx, cancel := context.WithTimeout(r.Context(), d)
 			defer cancel()
 			next.ServeHTTP(w, r.WithContext(ctx))
@@ -319,10 +323,11 @@ func rateLimitKey(r *http.Request) string {
 
 // withCost charges a request its number of puzzles against the rate
 // limit: the count parameter of /generate when it is a valid batch size,
-// else 1, so that a batch of 100 costs what 100 requests do.
+// else 1, so that a batch of 100 costs what 100 requests do. A stream is
+// charged 1 here and then each puzzle as it is sent (see charger).
 func withCost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if vs := r.URL.Query()["count"]; len(vs) == 1 {
+		if vs := r.URL.Query()["count"]; len(vs) == 1 && !isStream(r) {
 			if n, err := strconv.Atoi(vs[0]); err == nil && n > 1 && n <= service.MaxBatch {
 				r = r.WithContext(httprate.WithIncrement(r.Context(), n))
 			}
@@ -358,7 +363,55 @@ func withRateLimit(anonymous int, window time.Duration) func(http.Handler) http.
 			if l.RespondOnLimit(w, r, bucket) {
 				return
 			}
-			next.ServeHTTP(w, r)
+			c := &charger{every: min(max(window/time.Duration(limit), 10*time.Millisecond), time.Second)}
+			c.take = func(n int) bool {
+				return !l.OnLimit(headerSink{}, r.WithContext(httprate.WithIncrement(r.Context(), n)), bucket)
+			}
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), chargerKey{}, c)))
 		})
 	}
 }
+
+// charger charges the puzzles of a stream, one by one as they are sent,
+// to the client's rate limit (see withRateLimit); a nil charger (no
+// limit) charges nothing.
+type charger struct {
+	take  func(n int) bool // charges n when the limit allows it; false, charging nothing, when not
+	every time.Duration    // the wait before asking again: about the time the window frees one
+}
+
+type chargerKey struct{}
+
+// chargeOf returns the request's charger, nil when its client has no limit.
+func chargeOf(ctx context.Context) *charger {
+	c, _ := ctx.Value(chargerKey{}).(*charger)
+	return c
+}
+
+// wait charges one puzzle, waiting while the client is over its limit:
+// the limit paces a stream instead of cutting it. It returns ctx's error
+// when ctx ends first.
+func (c *charger) wait(ctx context.Context) error {
+	if c == nil {
+		return nil
+	}
+	for !c.take(1) {
+		t := time.NewTimer(c.every)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		}
+	}
+	return nil
+}
+
+// headerSink is a ResponseWriter that keeps nothing: the rate limiter
+// sets its headers on it when a stream charges a puzzle after its answer
+// has started.
+type headerSink struct{}
+
+func (headerSink) Header() http.Header         { return http.Header{} }
+func (headerSink) Write(b []byte) (int, error) { return len(b), nil }
+func (headerSink) WriteHeader(int)             {}

@@ -112,6 +112,7 @@ type Service interface {
 	hinter
 	checker
 	generator
+	streamer
 	daily
 	packer
 	publisher

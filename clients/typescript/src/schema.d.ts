@@ -30,6 +30,21 @@ export interface paths {
          *     application/pdf`) a PDF page of an exact size (`width`, `height`,
          *     `page`) with the digits as text; with `solution=true` either is the
          *     answer key (givens bold, the other digits light).
+         *
+         *     `Accept: application/x-ndjson` (without `format`) streams a bank:
+         *     `count` (1–1,000,000) newly generated puzzles, one `Puzzle` object a
+         *     line, each sent as soon as it is made, in seed order (with `seed`,
+         *     the i-th has seed+i; else fresh puzzles, never buffered ones or
+         *     variants), then a `StreamEnd` line. It needs a key with scope
+         *     `generate:bulk`. One stream runs at a time (another gets 503 at
+         *     once); each puzzle has the generation deadline, not the whole
+         *     stream; each puzzle is charged to the key's rate limit as it is
+         *     sent, and past the limit the stream waits for the window rather
+         *     than fail. An error before the first puzzle is a problem+json
+         *     answer; after it, a last `StreamError` line. A stream that ends
+         *     without either line was cut (client, network or a server stop): a
+         *     seeded one resumes at the seed after its last puzzle. Hanging up
+         *     stops the generation.
          */
         get: operations["generate"];
         put?: never;
@@ -707,6 +722,31 @@ export interface components {
             kind: "batch";
             puzzles: components["schemas"]["Puzzle"][];
         };
+        /** @description One line of a stream of puzzles (application/x-ndjson): puzzles, then one end or error line. */
+        StreamLine: components["schemas"]["Puzzle"] | components["schemas"]["StreamEnd"] | components["schemas"]["StreamError"];
+        /** @description The last line of a stream that sent every puzzle. */
+        StreamEnd: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "end";
+            /** @description Puzzles sent. */
+            count: number;
+            /** @description For a seeded stream, the seed that continues it. */
+            next_seed?: components["schemas"]["Seed"];
+        };
+        /** @description The last line of a stream that failed after its first puzzle. */
+        StreamError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "error";
+            /** @description Puzzles sent before the error. */
+            count: number;
+            problem: components["schemas"]["Problem"];
+        };
         /**
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
@@ -1033,7 +1073,11 @@ export interface operations {
                 seed?: components["schemas"]["Seed"];
                 /** @description Pattern the givens keep. */
                 symmetry?: "none" | "rotational" | "mirror" | "diagonal";
-                /** @description Number of puzzles (a batch, for publishers' pulls). */
+                /**
+                 * @description Number of puzzles: a batch of 1–100 (for publishers' pulls), or
+                 *     the length of a stream (`Accept: application/x-ndjson`),
+                 *     1–1,000,000.
+                 */
                 count?: number;
                 /** @description Wait for a newly generated puzzle instead of taking a buffered one or a variant. */
                 fresh?: boolean;
@@ -1068,6 +1112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Puzzle"] | components["schemas"]["PuzzleBatch"];
                     "image/svg+xml": string;
                     "application/pdf": string;
+                    "application/x-ndjson": components["schemas"]["StreamLine"];
                 };
             };
             400: components["responses"]["BadRequest"];
