@@ -61,9 +61,16 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	filesFlag := fs.String("files", "", "comma-separated data files (paths, or names in the shared data folder)")
 	limit := fs.Int("limit", 0, "time at most this many puzzles of each file (0: all)")
 	repeat := fs.Int("repeat", 3, "passes over each file; the median pass is reported")
+	scaling := fs.Bool("scaling", false, "print the scaling table instead: solve -count, rate, generate per level and the pool's fresh generation on 1, 2, 4, ... workers (see -workers)")
+	workersFlag := fs.String("workers", "", "with -scaling: comma-separated worker counts (default 1, 2, 4, ... up to the cores, and the cores)")
+	worksFlag := fs.String("works", "", "with -scaling: only the works whose names start with one of these comma-separated prefixes (say \"generate\" or \"solve,pool fresh evil\")")
+	items := fs.Int("items", 0, "with -scaling: the distinct items (puzzles, seeds) of each work, done once per worker (0: as many as one worker does in -row-time); fix it to compare runs")
+	rowTime := fs.Duration("row-time", 3*time.Second, "with -scaling: about how long each row runs")
+	keepProcs := fs.Bool("keep-procs", false, "with -scaling: leave GOMAXPROCS as it is instead of setting it to the workers of each row")
 	tdokuFlag := fs.String("tdoku", "", "tdoku's puzzles per CPU-second measured side by side with this run, as FILE=RATE,... (fills the vs tdoku column; no rate is built in)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku bench [-solver S] [-files F,...] [-limit N] [-repeat R] [file ...]")
+		fmt.Fprintln(stderr, "       sudoku bench -scaling [-workers 1,2,...] [-works NAME] [-row-time D] [-keep-procs]")
 		fmt.Fprintln(stderr, "\nTimes the solvers on one goroutine, each solve checking for a second solution,")
 		fmt.Fprintln(stderr, "and prints puzzles per CPU-second (user+sys), µs per puzzle and guesses per")
 		fmt.Fprintln(stderr, "puzzle. With no file, times the benchmark sets of the shared data folder.")
@@ -71,6 +78,20 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *scaling {
+		workers := defaultScaleWorkers()
+		if *workersFlag != "" {
+			workers = nil
+			for _, f := range strings.Split(*workersFlag, ",") {
+				w, err := strconv.Atoi(f)
+				if err != nil || w < 1 {
+					return fmt.Errorf("-workers: %q is not a worker count", f)
+				}
+				workers = append(workers, w)
+			}
+		}
+		return runScaling(ctx, stdout, workers, *worksFlag, *items, *rowTime, *keepProcs)
 	}
 	solvers, err := pickBenchSolvers(*solverFlag)
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
 func TestBenchCommand(t *testing.T) {
@@ -81,5 +83,30 @@ func TestBenchTdokuColumn(t *testing.T) {
 		if err := run(context.Background(), []string{"bench", "-tdoku", bad, path}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); err == nil {
 			t.Errorf("bench -tdoku %q = nil error, want one", bad)
 		}
+	}
+}
+
+// TestBenchScaling runs a tiny scaling table (the shared data must be
+// there: the solve and rate works read it).
+func TestBenchScaling(t *testing.T) {
+	if _, err := dataset.Path(dataset.Top1465); err != nil {
+		t.Skipf("shared data not available: %v", err)
+	}
+	var out, errOut bytes.Buffer
+	args := []string{"bench", "-scaling", "-workers", "1,2", "-items", "3", "-works", "solve,generate -level easy,pool fresh medium"}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3+3*2 {
+		t.Fatalf("bench -scaling wrote %d lines, want a comment, a header, a rule and 3 works × 2 rows:\n%s", len(lines), out.String())
+	}
+	for i, want := range []string{"| solve -count (top1465) | 1 | 3 |", "| solve -count (top1465) | 2 | 6 |", "| generate -level easy | 1 | 3 |", "| generate -level easy | 2 | 6 |", "| pool fresh medium | 1 | 3 |", "| pool fresh medium | 2 | 6 |"} {
+		if !strings.HasPrefix(lines[3+i], want) {
+			t.Errorf("row %d = %q, want it to start %q", i+1, lines[3+i], want)
+		}
+	}
+	if err := run(context.Background(), []string{"bench", "-scaling", "-workers", "0"}, strings.NewReader(""), &out, &errOut); err == nil {
+		t.Error("bench -scaling -workers 0 = nil, want an error")
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 )
 
@@ -41,7 +42,20 @@ var commands = []command{
 	{"receipts", "make a receipt secret, or verify solve receipts offline with it", runReceipts},
 }
 
+// cliGCPercent is the command's garbage collection target when GOGC is
+// not set: its live heap is a megabyte or two (the reorder window, a
+// puzzle per worker), so Go's default (collect at twice the live heap, 4
+// MB at least) collects after every few megabytes of garbage: every 15
+// evil puzzles of the rater's scratch, 20 collections a second per worker
+// (GODEBUG=gctrace=1 sudoku generate -level evil -n 300). Each collection
+// stops and wakes every worker; at 800 it runs about a tenth as often,
+// for a heap of a few tens of megabytes (docs/scaling.md).
+const cliGCPercent = 800
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(cliGCPercent)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()

@@ -8,3 +8,6 @@ import "time"
 
 // Process is unavailable on this system: it returns 0.
 func Process() time.Duration { return 0 }
+
+// Split is unavailable on this system: it returns 0, 0.
+func Split() (user, sys time.Duration) { return 0, 0 }

@@ -1,0 +1,268 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/cputime"
+	"github.com/sudokuhq/sudoku/internal/dataset"
+)
+
+// scaleWork is one kind of work of the scaling table (sudoku bench
+// -scaling): a command's work run through the command line's own
+// pipeline (process), or the service's generation pool.
+type scaleWork struct {
+	name string
+	// run does n items on w workers, cycling over the work's first base
+	// items, and returns the first error.
+	run func(ctx context.Context, base, n, w int) error
+}
+
+// maxScaleItems bounds the distinct items of a work (puzzles, seeds):
+// every row of a work cycles over the same first n items, n the one-worker
+// row's count, so that rows compare equal work.
+const maxScaleItems = 1 << 20
+
+// scaleRow is the measurement of one work at one worker count.
+type scaleRow struct {
+	work        string
+	workers     int
+	procs       int // GOMAXPROCS during the run
+	items       int
+	wall        time.Duration
+	user, sys   time.Duration
+	gcs         uint32
+	rate1, cpu1 float64 // the one-worker row's items/s and CPU s/item (0 on that row)
+}
+
+// scaleWorks returns the works of the scaling table by name, in the
+// issue's order: the solver, the rater, the generator per level through
+// the command line, and fresh generation through the service's pool.
+func scaleWorks() ([]scaleWork, error) {
+	top, err := dataset.Read(dataset.Top1465, 0)
+	if err != nil {
+		return nil, err
+	}
+	kd, err := dataset.Read(dataset.CalibKrazyDad, 0)
+	if err != nil {
+		return nil, err
+	}
+	lines := func(recs []dataset.Record) []string {
+		out := make([]string, len(recs))
+		for i, r := range recs {
+			out[i] = r.Puzzle()
+		}
+		return out
+	}
+	topLines, kdLines := lines(top), lines(kd)
+	fast, err := algorithms().Parse(engine.DefaultAlgorithm)
+	if err != nil {
+		return nil, err
+	}
+	works := []scaleWork{
+		{"solve -count (top1465)", func(ctx context.Context, base, n, w int) error {
+			return process(ctx, cycleLines(topLines, base, n), io.Discard, procConfig{j: w}, func(p string) string {
+				return solveLine(ctx, p, fast, true, false)
+			})
+		}},
+		{"rate (KrazyDad)", func(ctx context.Context, base, n, w int) error {
+			return process(ctx, cycleLines(kdLines, base, n), io.Discard, procConfig{j: w, batch: 1}, func(p string) string {
+				return rateLine(p, false)
+			})
+		}},
+	}
+	for _, l := range engine.Levels() {
+		works = append(works, scaleWork{"generate -level " + l.String(), func(ctx context.Context, base, n, w int) error {
+			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: 1}, func(s string) string {
+				seed, _ := strconv.ParseUint(s, 10, 64)
+				p, err := engine.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed})
+				if err != nil {
+					return "error: " + err.Error()
+				}
+				return generateLine(p)
+			})
+		}})
+	}
+	for _, l := range []engine.Level{engine.Medium, engine.Evil} {
+		works = append(works, scaleWork{"pool fresh " + l.String(), func(ctx context.Context, _, n, w int) error {
+			return poolFresh(ctx, l, n, w) // the pool draws its own seeds
+		}})
+	}
+	return works, nil
+}
+
+// poolFresh makes n fresh puzzles of level l through an engine.Pool of w
+// workers, w requests at a time: the service's fresh=true path without
+// HTTP.
+func poolFresh(ctx context.Context, l engine.Level, n, w int) error {
+	p := engine.NewPool(engine.PoolConfig{Workers: w, BufferSize: 1, Seed: 1})
+	defer p.Close()
+	var left atomic.Int64
+	left.Store(int64(n))
+	var wg sync.WaitGroup
+	errs := make(chan error, w)
+	for range w {
+		wg.Go(func() {
+			for left.Add(-1) >= 0 {
+				if _, err := p.Fresh(ctx, l); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
+}
+
+// seedStrings returns the seeds 1 to n in decimal, the input lines of
+// sudoku generate.
+func seedStrings(n int) []string {
+	seeds := make([]string, n)
+	for i := range seeds {
+		seeds[i] = strconv.Itoa(i + 1)
+	}
+	return seeds
+}
+
+// cycleLines is a reader of n lines: the first base lines of lines (all
+// when there are fewer), in turn.
+func cycleLines(lines []string, base, n int) io.Reader {
+	base = min(max(base, 1), len(lines))
+	var sb strings.Builder
+	for i := range n {
+		sb.WriteString(lines[i%base])
+		sb.WriteByte('\n')
+	}
+	return strings.NewReader(sb.String())
+}
+
+// defaultScaleWorkers is 1, 2, 4, ... up to the machine's cores, and the
+// core count itself.
+func defaultScaleWorkers() []int {
+	var ws []int
+	for w := 1; w < runtime.NumCPU(); w *= 2 {
+		ws = append(ws, w)
+	}
+	return append(ws, runtime.NumCPU())
+}
+
+// runScaling prints the scaling table: each work on each worker count,
+// with GOMAXPROCS set to the worker count (as if pinned to that many
+// cores) unless keepProcs. Each row runs for about rowTime: the
+// one-worker rate, measured first on a short probe, sets the items of
+// every row (proportional to the workers).
+func runScaling(ctx context.Context, stdout io.Writer, workers []int, only string, items int, rowTime time.Duration, keepProcs bool) error {
+	works, err := scaleWorks()
+	if err != nil {
+		return err
+	}
+	procs0 := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs0)
+	gogc := debug.SetGCPercent(-1) // read it, and put it back
+	debug.SetGCPercent(gogc)
+	fmt.Fprintf(stdout, "# %d cores (runtime.NumCPU), GOMAXPROCS %s, GOGC %d; each row about %s (or -items per worker)\n", runtime.NumCPU(),
+		map[bool]string{true: strconv.Itoa(procs0) + " throughout", false: "= workers"}[keepProcs], gogc, rowTime)
+	fmt.Fprintln(stdout, "| work | workers | items | wall s | items/s | speed-up | CPU ms/item | CPU vs 1 worker | user s | sys s | GCs |")
+	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	for _, wk := range works {
+		if !selected(wk.name, only) {
+			continue
+		}
+		base := min(items, maxScaleItems)
+		if base <= 0 {
+			// Probe: one worker, doubling the items until it takes a
+			// tenth of a row, for the rate that sizes the rows.
+			runtime.GOMAXPROCS(procsFor(1, keepProcs, procs0))
+			var probe scaleRow
+			for n := 4; ; n *= 2 {
+				if probe, err = measure(ctx, wk, n, n, 1); err != nil {
+					return err
+				}
+				if probe.wall >= rowTime/10 || n >= maxScaleItems/2 {
+					break
+				}
+			}
+			base = min(max(int(float64(probe.items)/probe.wall.Seconds()*rowTime.Seconds()), 4), maxScaleItems)
+		}
+		var first *scaleRow
+		for _, w := range workers {
+			runtime.GOMAXPROCS(procsFor(w, keepProcs, procs0))
+			row, err := measure(ctx, wk, base, base*w, w)
+			if err != nil {
+				return err
+			}
+			row.procs = runtime.GOMAXPROCS(0)
+			if first == nil {
+				first = &row
+			} else {
+				row.rate1 = float64(first.items) / first.wall.Seconds()
+				row.cpu1 = (first.user + first.sys).Seconds() / float64(first.items)
+			}
+			fmt.Fprintln(stdout, row.String())
+		}
+	}
+	return nil
+}
+
+// selected reports whether the work named name is among only, a
+// comma-separated list of name prefixes ("generate", "pool fresh evil");
+// "" selects every work.
+func selected(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for p := range strings.SplitSeq(only, ",") {
+		if strings.HasPrefix(name, strings.TrimSpace(p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// procsFor is GOMAXPROCS for a row of w workers.
+func procsFor(w int, keep bool, procs0 int) int {
+	if keep {
+		return procs0
+	}
+	return w
+}
+
+// measure runs n items of wk on w workers after a collection, so that
+// rows do not pay for each other's garbage.
+func measure(ctx context.Context, wk scaleWork, base, n, w int) (scaleRow, error) {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	gc0 := ms.NumGC
+	u0, s0 := cputime.Split()
+	t0 := time.Now()
+	err := wk.run(ctx, base, n, w)
+	wall := time.Since(t0)
+	u1, s1 := cputime.Split()
+	runtime.ReadMemStats(&ms)
+	return scaleRow{work: wk.name, workers: w, items: n, wall: wall, user: u1 - u0, sys: s1 - s0, gcs: ms.NumGC - gc0}, err
+}
+
+// String formats the row as a markdown table line.
+func (r scaleRow) String() string {
+	rate := float64(r.items) / max(r.wall.Seconds(), 1e-9)
+	cpu := (r.user + r.sys).Seconds() / float64(r.items)
+	speedup, vs := "1.00×", "1.00"
+	if r.rate1 > 0 {
+		speedup = fmt.Sprintf("%.2f×", rate/r.rate1)
+		vs = fmt.Sprintf("%.2f", cpu/r.cpu1)
+	}
+	return fmt.Sprintf("| %s | %d | %d | %.2f | %.0f | %s | %.3f | %s | %.2f | %.2f | %d |",
+		r.work, r.workers, r.items, r.wall.Seconds(), rate, speedup, 1e3*cpu, vs, r.user.Seconds(), r.sys.Seconds(), r.gcs)
+}
