@@ -176,25 +176,34 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 // millisecond (easy) to tens of milliseconds (evil) on one core; see
 // BENCHMARKS.md.
 func Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
-	ratings := maxGenerateRatings
-	return generate(ctx, opt, &ratings)
+	sc := scratchPool.Get().(*genScratch)
+	defer scratchPool.Put(sc)
+	sc.ratings = maxGenerateRatings
+	return generateWith(ctx, opt, sc, &sc.ratings)
 }
 
 // generate is Generate with the rating budget *ratings, which it uses up
 // (tests shrink it and look at what is left).
 func generate(ctx context.Context, opt GenerateOptions, ratings *int) (Puzzle, error) {
+	sc := scratchPool.Get().(*genScratch)
+	defer scratchPool.Put(sc)
+	return generateWith(ctx, opt, sc, ratings)
+}
+
+// generateWith is generate on the scratch sc.
+func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, ratings *int) (Puzzle, error) {
 	opt, err := opt.check()
 	if err != nil {
 		return Puzzle{}, err
 	}
-	rng := rand.New(rand.NewPCG(opt.Seed, seedStream))
+	sc.seed(opt.Seed)
 	t := newTarget(opt)
 	for attempt := 1; attempt <= MaxAttempts && *ratings > 0; attempt++ {
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
-		sol := CompletedGrid(rng)
-		m := newMasker(sol, rng, opt, ratings)
+		sol := CompletedGrid(sc.rng)
+		m := sc.masker(sol, opt, ratings)
 		m.randomMask(ctx)
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
