@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -147,7 +148,8 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	bar := progressBar(stderr, *quiet, "generate "+*levelName, int64(*n))
 	// One seed per batch: a generation takes milliseconds, and the last
 	// seeds must spread over every worker.
-	err = process(ctx, seeds, stdout, procConfig{j: *j, batch: 1, bar: bar}, func(field string) string {
+	out := &lineCounter{w: stdout}
+	err = process(ctx, seeds, out, procConfig{j: *j, batch: 1, bar: bar}, func(field string) string {
 		s, err := strconv.ParseUint(field, 10, 64)
 		if err == nil {
 			o := opt
@@ -161,6 +163,11 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return "error: " + err.Error()
 	})
 	bar.Finish()
+	if err != nil && ctx.Err() != nil && out.lines < int64(*n) {
+		// Interrupted: say how to go on, so a long bank loses nothing.
+		fmt.Fprintf(stderr, "# stopped after %d of %d puzzles; the rest: -seed %d -n %d\n",
+			out.lines, *n, *seed+uint64(out.lines), int64(*n)-out.lines)
+	}
 	if err == nil && *n > 0 && failed.Load() == int64(*n) {
 		err = errors.New("the puzzle failed (see the error line)")
 		if *n > 1 {
@@ -173,6 +180,18 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 // generateLine is the output line of sudoku generate for one puzzle.
 func generateLine(p engine.Puzzle) string {
 	return fmt.Sprintf("%s\t%s\t%s\t%.2f", p.Puzzle, p.Solution, p.Level, p.Score)
+}
+
+// lineCounter counts the lines written through it.
+type lineCounter struct {
+	w     io.Writer
+	lines int64
+}
+
+func (c *lineCounter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.lines += int64(bytes.Count(p[:n], []byte{'\n'}))
+	return n, err
 }
 
 // seedLines is a reader of left lines holding consecutive seeds from next,

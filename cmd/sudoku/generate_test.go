@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"math"
+	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -132,4 +134,55 @@ func TestGeneratePDF(t *testing.T) {
 	if !strings.Contains(pages[0].Text, "Solution · hard · 2026-11-22") {
 		t.Errorf("no caption in %q", pages[0].Text)
 	}
+}
+// TestGenerateInterruptResumes interrupts a long run: the lines written
+// are whole, in seed order, and stderr says how to make the rest; the
+// resumed run completes the bank exactly.
+func TestGenerateInterruptResumes(t *testing.T) {
+	full := func(args ...string) string {
+		var out bytes.Buffer
+		if err := run(context.Background(), append([]string{"generate"}, args...), strings.NewReader(""), &out, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	want := full("-level", "easy", "-n", "40", "-seed", "100", "-j", "2")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut bytes.Buffer
+	w := &cancelAfter{w: &out, n: 10, cancel: cancel}
+	err := run(ctx, []string{"generate", "-level", "easy", "-n", "40", "-seed", "100", "-j", "2"}, strings.NewReader(""), w, &errOut)
+	if err == nil {
+		t.Fatal("interrupted generate = nil, want the context's error")
+	}
+	got := out.String()
+	if !strings.HasPrefix(want, got) || !strings.HasSuffix(got, "\n") {
+		t.Fatalf("interrupted output is not whole lines of the full run:\n%s", got)
+	}
+	k := strings.Count(got, "\n")
+	var seed, rest int
+	if _, err := fmt.Sscanf(errOut.String()[strings.Index(errOut.String(), "-seed"):], "-seed %d -n %d", &seed, &rest); err != nil {
+		t.Fatalf("stderr %q: no resume hint: %v", errOut.String(), err)
+	}
+	if seed != 100+k || rest != 40-k {
+		t.Errorf("resume hint -seed %d -n %d after %d lines, want -seed %d -n %d", seed, rest, k, 100+k, 40-k)
+	}
+	if got+full("-level", "easy", "-n", fmt.Sprint(rest), "-seed", fmt.Sprint(seed), "-j", "2") != want {
+		t.Error("interrupted run + resumed run differ from the full run")
+	}
+}
+
+// cancelAfter is a writer that cancels once n lines went through it.
+type cancelAfter struct {
+	w      io.Writer
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) Write(p []byte) (int, error) {
+	c.n -= bytes.Count(p, []byte{'\n'})
+	if c.n <= 0 {
+		c.cancel()
+	}
+	return c.w.Write(p)
 }

@@ -228,6 +228,9 @@ func process(ctx context.Context, r io.Reader, w io.Writer, cfg procConfig, f fu
 		return err
 	}
 	if err := ctx.Err(); err != nil {
+		// Stopped (an interrupt): what was written in order stands, whole
+		// lines, so that a run can resume after the last one.
+		bw.Flush()
 		return err
 	}
 	if err := <-readErr; err != nil {
