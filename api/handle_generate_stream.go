@@ -2,8 +2,10 @@ package api
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"strconv"
 	"time"
@@ -82,11 +84,32 @@ func streamPuzzles(w http.ResponseWriter, r *http.Request, s interface {
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	n := 0
+	// out is the body: gzipped when the client accepts it (a bank of a
+	// million lines is about 300 MB as text), flushed after every line
+	// either way, so that each puzzle reaches the client as it is made.
+	var out io.Writer = w
+	var zw *gzip.Writer
+	if acceptsGzip(r) {
+		zw = gzipPool.Get().(*gzip.Writer)
+		zw.Reset(w)
+		defer func() {
+			if n > 0 {
+				_ = zw.Close()
+			}
+			gzipPool.Put(zw)
+		}()
+		out = zw
+	}
 	line := func(v any) error {
 		buf.Reset()
 		_ = enc.Encode(v) // the line types always encode
-		if _, err := w.Write(buf.Bytes()); err != nil {
+		if _, err := out.Write(buf.Bytes()); err != nil {
 			return err
+		}
+		if zw != nil {
+			if err := zw.Flush(); err != nil {
+				return err
+			}
 		}
 		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 		return rc.Flush()
@@ -100,6 +123,10 @@ func streamPuzzles(w http.ResponseWriter, r *http.Request, s interface {
 			h.Set("Content-Type", mediaNDJSON)
 			h.Set("Cache-Control", "no-store")
 			h.Set("X-Content-Type-Options", "nosniff")
+			h.Add("Vary", "Accept-Encoding")
+			if zw != nil {
+				h.Set("Content-Encoding", "gzip")
+			}
 			w.WriteHeader(http.StatusOK)
 		}
 		n++

@@ -2,9 +2,11 @@ package api
 
 import (
 	"bufio"
+	"compress/gzip"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -232,5 +234,32 @@ func TestGenerateStreamStopsWhenClientGoes(t *testing.T) {
 	lines := readLines(t, getStream(t, t.Context(), ts.URL+"/generate?level=medium&count=2&seed=9", secrets["bulk"]))
 	if len(lines) != 3 || lines[2].Kind != "end" {
 		t.Errorf("stream after the client left = %+v, want 2 puzzles and an end line", lines)
+	}
+}
+
+// TestGenerateStreamGzip asks for gzip: the stream comes compressed.
+func TestGenerateStreamGzip(t *testing.T) {
+	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Puzzle: engine.MustParse(puzzleEasy), Fresh: true}}
+	ts, secrets := streamServer(t, f, 0)
+	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, ts.URL+"/generate?level=easy&count=30&seed=1", nil)
+	req.Header.Set("Accept", mediaNDJSON)
+	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("Authorization", "Bearer "+secrets["bulk"])
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if res.Header.Get("Content-Encoding") != "gzip" {
+		t.Fatalf("Content-Encoding = %q, want gzip", res.Header.Get("Content-Encoding"))
+	}
+	zr, err := gzip.NewReader(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body = io.NopCloser(zr)
+	lines := readLines(t, res)
+	if len(lines) != 31 || lines[29].Seed != "30" || lines[30].Kind != "end" {
+		t.Errorf("gzipped stream = %d lines, last %+v; want 30 puzzles and an end line", len(lines), lines[len(lines)-1])
 	}
 }
