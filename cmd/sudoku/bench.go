@@ -64,8 +64,8 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	scaling := fs.Bool("scaling", false, "print the scaling table instead: solve -count, rate, generate per level and the pool's fresh generation on 1, 2, 4, ... workers (see -workers)")
 	workersFlag := fs.String("workers", "", "with -scaling: comma-separated worker counts (default 1, 2, 4, ... up to the cores, and the cores)")
 	worksFlag := fs.String("works", "", "with -scaling: only the works whose names start with one of these comma-separated prefixes (say \"generate\" or \"solve,pool fresh evil\")")
-	items := fs.Int("items", 0, "with -scaling: the distinct items (puzzles, seeds) of each work, done once per worker (0: as many as one worker does in -row-time); fix it to compare runs")
-	rowTime := fs.Duration("row-time", 3*time.Second, "with -scaling: about how long each row runs")
+	items := fs.Int("items", 0, "with -scaling: the distinct items (puzzles, seeds) of each work, done once per worker (0: as many as one worker does in -row-time of CPU); fix it to compare runs")
+	rowTime := fs.Duration("row-time", 3*time.Second, "with -scaling: about how much CPU time each worker of a row spends")
 	keepProcs := fs.Bool("keep-procs", false, "with -scaling: leave GOMAXPROCS as it is instead of setting it to the workers of each row")
 	tdokuFlag := fs.String("tdoku", "", "tdoku's puzzles per CPU-second measured side by side with this run, as FILE=RATE,... (fills the vs tdoku column; no rate is built in)")
 	fs.Usage = func() {

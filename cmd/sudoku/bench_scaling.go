@@ -159,9 +159,10 @@ func defaultScaleWorkers() []int {
 
 // runScaling prints the scaling table: each work on each worker count,
 // with GOMAXPROCS set to the worker count (as if pinned to that many
-// cores) unless keepProcs. Each row runs for about rowTime: the
-// one-worker rate, measured first on a short probe, sets the items of
-// every row (proportional to the workers).
+// cores) unless keepProcs. Each worker of a row does about rowTime of CPU
+// work: the one-worker CPU per item, measured first on a short probe (or
+// items, when set), sets the items of every row (proportional to the
+// workers), cycling over the same first items.
 func runScaling(ctx context.Context, stdout io.Writer, workers []int, only string, items int, rowTime time.Duration, keepProcs bool) error {
 	works, err := scaleWorks()
 	if err != nil {
@@ -171,7 +172,7 @@ func runScaling(ctx context.Context, stdout io.Writer, workers []int, only strin
 	defer runtime.GOMAXPROCS(procs0)
 	gogc := debug.SetGCPercent(-1) // read it, and put it back
 	debug.SetGCPercent(gogc)
-	fmt.Fprintf(stdout, "# %d cores (runtime.NumCPU), GOMAXPROCS %s, GOGC %d; each row about %s (or -items per worker)\n", runtime.NumCPU(),
+	fmt.Fprintf(stdout, "# %d cores (runtime.NumCPU), GOMAXPROCS %s, GOGC %d; about %s of CPU per worker and row (or -items)\n", runtime.NumCPU(),
 		map[bool]string{true: strconv.Itoa(procs0) + " throughout", false: "= workers"}[keepProcs], gogc, rowTime)
 	fmt.Fprintln(stdout, "| work | workers | items | wall s | items/s | speed-up | CPU ms/item | CPU vs 1 worker | user s | sys s | GCs |")
 	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -182,18 +183,21 @@ func runScaling(ctx context.Context, stdout io.Writer, workers []int, only strin
 		base := min(items, maxScaleItems)
 		if base <= 0 {
 			// Probe: one worker, doubling the items until it takes a
-			// tenth of a row, for the rate that sizes the rows.
+			// tenth of a row of CPU time, for the CPU per item that sizes
+			// the rows (CPU, not wall: a shared machine stretches wall
+			// time, not the work).
 			runtime.GOMAXPROCS(procsFor(1, keepProcs, procs0))
 			var probe scaleRow
 			for n := 4; ; n *= 2 {
 				if probe, err = measure(ctx, wk, n, n, 1); err != nil {
 					return err
 				}
-				if probe.wall >= rowTime/10 || n >= maxScaleItems/2 {
+				if probe.user+probe.sys >= rowTime/10 || n >= maxScaleItems/2 {
 					break
 				}
 			}
-			base = min(max(int(float64(probe.items)/probe.wall.Seconds()*rowTime.Seconds()), 4), maxScaleItems)
+			cpu := max((probe.user + probe.sys).Seconds(), 1e-6)
+			base = min(max(int(float64(probe.items)/cpu*rowTime.Seconds()), 4), maxScaleItems)
 		}
 		var first *scaleRow
 		for _, w := range workers {

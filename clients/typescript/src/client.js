@@ -8,6 +8,7 @@
 /** @typedef {Schemas["Level"]} Level */
 /** @typedef {Schemas["Puzzle"]} Puzzle */
 /** @typedef {Schemas["PuzzleBatch"]} PuzzleBatch */
+/** @typedef {Schemas["StreamLine"]} StreamLine */
 /** @typedef {Schemas["SolveResponse"]} SolveResponse */
 /** @typedef {Schemas["RateResponse"]} RateResponse */
 /** @typedef {Schemas["HintResponse"]} HintResponse */
@@ -268,6 +269,53 @@ export class SudokuClient {
    */
   async generatePDF(query, options) {
     return this.bytes("/generate?" + search({ ...query, format: "pdf" }), "application/pdf", options);
+  }
+
+  /**
+   * A stream of count newly generated puzzles (1 to 1,000,000) at a level,
+   * yielded one by one as the service makes them (application/x-ndjson):
+   * needs an API key with scope generate:bulk. With seed, the i-th has
+   * seed+i. Throws a SudokuError for a refused stream or one that failed
+   * midway, and an Error when the stream was cut before its end line
+   * (resume a seeded one at the seed after the last puzzle yielded).
+   * Breaking out of the loop, or options.signal, hangs up, which stops the
+   * generation. No timeout applies: a bank takes as long as it takes.
+   * @param {Omit<GenerateQuery, "format"> & {count: number}} query
+   * @param {{signal?: AbortSignal}} [options]
+   * @returns {AsyncGenerator<Puzzle, void, void>}
+   */
+  async *generateStream(query, options = {}) {
+    const ctl = new AbortController();
+    const signal = options.signal ? anySignal([options.signal, ctl.signal]) : ctl.signal;
+    const resp = await this.fetch(this.baseURL + "/generate?" + search(query), {
+      headers: { Accept: "application/x-ndjson", ...this.authHeaders },
+      signal,
+    });
+    if (!resp.ok || !resp.body) throw problemError(resp, await resp.text());
+    const reader = resp.body.pipeThrough(new TextDecoderStream()).getReader();
+    let rest = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        rest += value;
+        let nl;
+        while ((nl = rest.indexOf("\n")) >= 0) {
+          const line = /** @type {StreamLine} */ (JSON.parse(rest.slice(0, nl)));
+          rest = rest.slice(nl + 1);
+          if (line.kind === "puzzle") {
+            yield line;
+          } else if (line.kind === "error") {
+            throw new SudokuError(line.problem.status, line.problem);
+          } else {
+            return; // the end line
+          }
+        }
+      }
+    } finally {
+      ctl.abort(); // hang up if the caller stopped early
+    }
+    throw new Error("generateStream: the stream was cut before its end line");
   }
 
   /**

@@ -264,3 +264,9 @@ test("a receipt verifies offline with the server's secret, as the service says",
     assert.equal(v.reason, reason, name);
   }
 });
+
+test("a stream without an API key is refused with the problem", async () => {
+  await assert.rejects(async () => {
+    for await (const _ of client.generateStream({ level: "easy", count: 3 }));
+  }, (err) => err instanceof AuthError && err.status === 401 && err.problem.code === "unauthorized");
+});
