@@ -363,11 +363,14 @@ func withRateLimit(anonymous int, window time.Duration) func(http.Handler) http.
 			if l.RespondOnLimit(w, r, bucket) {
 				return
 			}
-			c := &charger{every: min(max(window/time.Duration(limit), 10*time.Millisecond), time.Second)}
-			c.take = func(n int) bool {
-				return !l.OnLimit(headerSink{}, r.WithContext(httprate.WithIncrement(r.Context(), n)), bucket)
+			if isStream(r) { // a stream is charged per puzzle as it is sent
+				c := &charger{every: min(max(window/time.Duration(limit), 10*time.Millisecond), time.Second)}
+				c.take = func(n int) bool {
+					return !l.OnLimit(headerSink{}, r.WithContext(httprate.WithIncrement(r.Context(), n)), bucket)
+				}
+				r = r.WithContext(context.WithValue(r.Context(), chargerKey{}, c))
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), chargerKey{}, c)))
+			next.ServeHTTP(w, r)
 		})
 	}
 }
