@@ -3,9 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"math"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -135,6 +135,7 @@ func TestGeneratePDF(t *testing.T) {
 		t.Errorf("no caption in %q", pages[0].Text)
 	}
 }
+
 // TestGenerateInterruptResumes interrupts a long run: the lines written
 // are whole, in seed order, and stderr says how to make the rest; the
 // resumed run completes the bank exactly.
