@@ -57,6 +57,7 @@ type streamLine struct {
 	Kind     string  `json:"kind"`
 	Seed     string  `json:"seed"`
 	Puzzle   string  `json:"puzzle"`
+	Token    string  `json:"token"`
 	Count    int     `json:"count"`
 	NextSeed string  `json:"next_seed"`
 	Problem  Problem `json:"problem"`
@@ -90,8 +91,8 @@ func TestGenerateStream(t *testing.T) {
 		t.Fatalf("stream of 250 wrote %d lines, want 250 puzzles and an end line", len(lines))
 	}
 	for i, l := range lines[:250] {
-		if l.Kind != kindPuzzle || l.Seed != fmt.Sprint(7+i) || l.Puzzle != puzzleEasy {
-			t.Fatalf("line %d = %+v, want the puzzle of seed %d", i+1, l, 7+i)
+		if l.Kind != kindPuzzle || l.Seed != fmt.Sprint(7+i) || l.Puzzle != puzzleEasy || l.Token != "token:"+puzzleEasy[:9] {
+			t.Fatalf("line %d = %+v, want the puzzle of seed %d with its token", i+1, l, 7+i)
 		}
 	}
 	if end := lines[250]; end.Kind != "end" || end.Count != 250 || end.NextSeed != "257" {
