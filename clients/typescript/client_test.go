@@ -92,8 +92,8 @@ const testReceiptSecret = "00112233445566778899aabbccddeeff00112233445566778899a
 
 // startWithKey builds sudokud and starts it with a key file holding one
 // key of scopes publish and daily:ahead, and testReceiptSecret; it
-// returns the base URL and the key's secret.
-func startWithKey(t *testing.T) (base, key string) {
+// returns the API and admin base URLs and the key's secret.
+func startWithKey(t *testing.T) (base, admin, key string) {
 	t.Helper()
 	key, line, err := apikey.New("client-test", []apikey.Scope{apikey.Publish, apikey.DailyAhead}, 0)
 	if err != nil {
@@ -104,14 +104,15 @@ func startWithKey(t *testing.T) (base, key string) {
 		t.Fatal(err)
 	}
 	bin := testserver.Build(t, "../..", "./cmd/sudokud")
-	return testserver.Start(t, filepath.Join(bin, "sudokud"), "-api-keys", keys, "-rate-limit", "0", "-receipt-secret", testReceiptSecret), key
+	base, admin = testserver.StartAdmin(t, filepath.Join(bin, "sudokud"), "-api-keys", keys, "-rate-limit", "0", "-receipt-secret", testReceiptSecret)
+	return base, admin, key
 }
 
 // TestClientSuite builds sudokud, starts it on a free loopback port and
 // runs the client's node:test suite against it.
 func TestClientSuite(t *testing.T) {
 	node := requireTools(t)
-	base, key := startWithKey(t)
-	out := runCmd(t, []string{"SUDOKU_URL=" + base, "SUDOKU_KEY=" + key, "SUDOKU_RECEIPT_SECRET=" + testReceiptSecret}, node, "--test", "test/")
+	base, admin, key := startWithKey(t)
+	out := runCmd(t, []string{"SUDOKU_URL=" + base, "SUDOKU_ADMIN_URL=" + admin, "SUDOKU_KEY=" + key, "SUDOKU_RECEIPT_SECRET=" + testReceiptSecret}, node, "--test", "test/")
 	t.Logf("node --test:\n%s", out)
 }

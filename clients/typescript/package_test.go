@@ -71,7 +71,7 @@ func TestPackedClient(t *testing.T) {
 		}
 	}
 
-	base, _ := startWithKey(t)
+	base, _, _ := startWithKey(t)
 	proj := t.TempDir()
 	write := func(name, text string) {
 		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o644); err != nil {

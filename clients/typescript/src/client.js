@@ -482,7 +482,9 @@ export class SudokuClient {
   }
 
   /**
-   * The Prometheus metrics, in the text exposition format.
+   * The Prometheus metrics, in the text exposition format. They are served
+   * on the admin listener only (sudokud -admin-addr, :8081 by default), so
+   * call this on a client made with that listener's URL.
    * @param {CallOptions} [options]
    * @returns {Promise<string>}
    */

@@ -356,7 +356,7 @@ export interface paths {
         };
         /**
          * Prometheus metrics
-         * @description The service's metrics in the Prometheus text exposition format (see docs/service.md).
+         * @description The service's metrics in the Prometheus text exposition format (see docs/service.md). Served only on the admin listener, never on the API's port: they name every API key's client and cost about a millisecond of CPU each.
          */
         get: operations["metrics"];
         put?: never;
@@ -829,7 +829,7 @@ export interface components {
             detail?: string;
             instance?: string;
             /** @enum {string} */
-            code: "malformed-json" | "request-timeout" | "bad-parameter" | "not-found" | "method-not-allowed" | "body-too-large" | "unsupported-media-type" | "cell-count" | "bad-char" | "row-count" | "row-length" | "bad-value" | "conflict" | "no-solution" | "multiple-solutions" | "budget-exceeded" | "generation-failed" | "rate-limited" | "overloaded" | "not-ready" | "deadline" | "internal" | "canceled" | "not-acceptable" | "header-too-large" | "bad-request" | "not-implemented" | "unauthorized" | "insufficient-scope" | "store-unavailable" | "daily-published";
+            code: "malformed-json" | "request-timeout" | "bad-parameter" | "not-found" | "method-not-allowed" | "body-too-large" | "unsupported-media-type" | "cell-count" | "bad-char" | "row-count" | "row-length" | "bad-value" | "conflict" | "no-solution" | "multiple-solutions" | "budget-exceeded" | "generation-failed" | "rate-limited" | "overloaded" | "not-ready" | "deadline" | "internal" | "canceled" | "not-acceptable" | "header-too-large" | "bad-request" | "not-implemented" | "unauthorized" | "insufficient-scope" | "store-unavailable" | "daily-published" | "http-version-not-supported";
             request_id?: string;
             /** @description The parameter or body member at fault. */
             parameter?: string;

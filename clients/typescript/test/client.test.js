@@ -8,6 +8,8 @@ import { SudokuClient, SudokuError, RateLimitedError, AuthError, TimeoutError, O
 const base = process.env.SUDOKU_URL;
 if (!base) throw new Error("set SUDOKU_URL to a running sudokud, such as http://127.0.0.1:8080");
 const client = new SudokuClient(base);
+// The admin listener (probes and /metrics; client_test.go sets it).
+const admin = new SudokuClient(process.env.SUDOKU_ADMIN_URL ?? base);
 // A key with scopes publish and daily:ahead (client_test.go makes one);
 // the publishing tests need it.
 const key = process.env.SUDOKU_KEY;
@@ -176,7 +178,8 @@ test("the probes, the contract, the metrics, the page and the SVGs", async () =>
   assert.equal((await client.healthz()).status, "ok");
   assert.equal((await client.readyz()).status, "ready");
   assert.match(await client.openapi(), /operationId: verifyReceipt/);
-  assert.match(await client.metrics(), /sudoku_/);
+  assert.match(await admin.metrics(), /sudoku_/);
+  assert.equal((await admin.healthz()).status, "ok");
   assert.match(await client.page(), /<html/i);
   assert.match(await client.pageAsset("app.js"), /\S/);
   assert.match(await client.generateSVG({ level: "easy" }), /<svg/);
