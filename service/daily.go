@@ -99,8 +99,10 @@ type dailyCache struct {
 // the pool's workers and inserts it into the store unless another request
 // or replica did first; from then on every replica serves the stored
 // puzzle, whatever generator it runs. It fails with *DateError for a date
-// out of range, *StoreError when the store fails, context.DeadlineExceeded
-// past the generation deadline.
+// out of range, *EmbargoError for a day not public yet unless ctx carries
+// the read-ahead grant (WithReadAhead; checked before the cache or the
+// store is asked), *StoreError when the store fails,
+// context.DeadlineExceeded past the generation deadline.
 func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
 	if s.pool == nil || s.store == nil {
 		return DailyRecord{}, ErrNotReady
@@ -110,6 +112,9 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 	}
 	day, err := Day(date)
 	if err != nil {
+		return DailyRecord{}, err
+	}
+	if err := s.checkEmbargo(ctx, day); err != nil {
 		return DailyRecord{}, err
 	}
 	key := dailyKey{day.Format(time.DateOnly), level}
@@ -160,7 +165,7 @@ func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.
 	if !errors.Is(err, ErrNoDaily) {
 		return rec, false, err
 	}
-	p, err := s.pool.Generate(ctx, engine.DailyOptions(day, level, s.cfg.DailySalt))
+	p, err := s.pool.Generate(ctx, s.cfg.dailyKey().Options(day, level))
 	if err != nil {
 		return DailyRecord{}, false, err
 	}

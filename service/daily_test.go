@@ -134,7 +134,7 @@ func TestDailyEmbargoedIsNotCached(t *testing.T) {
 	} {
 		before := st.gets
 		for range 3 {
-			if _, err := s.Daily(context.Background(), tt.date, engine.Easy); err != nil {
+			if _, err := s.Daily(WithReadAhead(context.Background()), tt.date, engine.Easy); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -178,9 +178,10 @@ func TestDailyEvictionKeepsToday(t *testing.T) {
 		}
 	}
 	// Future dates first (embargoed: never cached), then past ones.
+	ahead := WithReadAhead(context.Background())
 	for _, start := range []time.Time{time.Date(2090, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)} {
 		for i := range 2 * maxDailyEntries {
-			if _, err := s.Daily(context.Background(), start.AddDate(0, 0, i), engine.Easy); err != nil {
+			if _, err := s.Daily(ahead, start.AddDate(0, 0, i), engine.Easy); err != nil {
 				t.Fatal(err)
 			}
 		}

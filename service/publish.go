@@ -296,8 +296,10 @@ type ArchivePage struct {
 
 // Archive lists the stored puzzles of q (From..To, one level or all) in
 // (date, level) order, q.Limit at a time (DefaultArchivePage when 0, at
-// most MaxArchivePage). It fails with *DateError or *RangeError for a bad
-// range.
+// most MaxArchivePage). Without the read-ahead grant (WithReadAhead) the
+// range ends at the last public day: embargoed days are never listed, and
+// the store is asked the same question whether any are stored or not. It
+// fails with *DateError or *RangeError for a bad range.
 func (s *Service) Archive(ctx context.Context, q ArchiveQuery) (ArchivePage, error) {
 	if s.store == nil {
 		return ArchivePage{}, ErrNotReady
@@ -315,6 +317,14 @@ func (s *Service) Archive(ctx context.Context, q ArchiveQuery) (ArchivePage, err
 		q.Limit = DefaultArchivePage
 	}
 	q.Limit = min(q.Limit, MaxArchivePage)
+	if !MayReadAhead(ctx) {
+		if today := Today(s.now()); q.To.After(today) {
+			q.To = today
+		}
+		if q.To.Before(q.From) {
+			return ArchivePage{}, nil // only embargoed days asked for
+		}
+	}
 	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 	defer cancel()
 	recs, err := s.store.List(sctx, q)

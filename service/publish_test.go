@@ -175,7 +175,7 @@ func TestPutDaily(t *testing.T) {
 		t.Errorf("PutDaily of the same puzzle on a public date = %t, %v; want unchanged", created, err)
 	}
 	// The replaced embargoed puzzle is what Daily serves.
-	got, err := s.Daily(ctx, future, engine.Evil)
+	got, err := s.Daily(WithReadAhead(ctx), future, engine.Evil)
 	if err != nil || got.Puzzle != easy {
 		t.Errorf("Daily after PutDaily = %v, %v; want the curated puzzle", got.Puzzle, err)
 	}
@@ -210,7 +210,7 @@ func TestPutDailyPublicDayRaceKeepsFirst(t *testing.T) {
 func TestArchive(t *testing.T) {
 	st := &fakeStore{}
 	s := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow})
-	ctx := context.Background()
+	ctx := WithReadAhead(context.Background()) // December is ahead of fixedNow
 	if _, err := s.Schedule(ctx, date("2026-12-01"), date("2026-12-05"), nil); err != nil {
 		t.Fatal(err)
 	}

@@ -93,9 +93,17 @@ type Config struct {
 	// FreshBurst is how many fresh puzzles per level may be handed out at
 	// once after a quiet spell (0: one second's worth).
 	FreshBurst int
-	// DailySalt makes this deployment's daily puzzles its own; replicas
-	// sharing the salt generate the same puzzle for the same date and
-	// level (and once stored, every replica serves the stored one).
+	// DailySecret keys the derivation of the puzzles of the day
+	// (engine.SecretDailyKey): replicas sharing it generate the same
+	// puzzle for the same date and level, and no one without it can
+	// compute a future one. Nil: the public derivation
+	// (engine.PublicDailyKey), which anyone can compute from the source
+	// code and the salt. Once stored, every replica serves the stored
+	// puzzle whatever its secret.
+	DailySecret *engine.DailySecret
+	// DailySalt is mixed into the derivation: with a secret, an optional
+	// label; without one, the only thing between the public and the
+	// future puzzles (and a weak one unless long and random).
 	DailySalt string
 	// StoreTimeout bounds one call to the daily store (0:
 	// DefaultStoreTimeout).
@@ -113,6 +121,19 @@ type Config struct {
 	// DefaultReceiptTTL).
 	ReceiptTTL time.Duration
 }
+
+// dailyKey is the derivation of the puzzles of the day c configures.
+func (c Config) dailyKey() engine.DailyKey {
+	if c.DailySecret != nil {
+		return engine.SecretDailyKey(*c.DailySecret, c.DailySalt)
+	}
+	return engine.PublicDailyKey(c.DailySalt)
+}
+
+// DailyKeyed reports whether the puzzles of the day are derived with a
+// secret; false means anyone can compute the puzzles of future days not
+// stored yet (the embargo then holds only for stored, curated ones).
+func (s *Service) DailyKeyed() bool { return s.cfg.dailyKey().Keyed() }
 
 func (c Config) withDefaults() Config {
 	if c.GenerateTimeout <= 0 {
