@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/internal/apikey"
+	"github.com/sudokuhq/sudoku/service"
 )
 
 // Keys resolves the secret a client sends to its API key;
@@ -94,6 +95,8 @@ func presentedSecret(r *http.Request) (secret string, sent bool) {
 // route, so a client with a revoked or mistyped key learns at once and a
 // flood of bad keys is limited like any anonymous traffic. The key's name,
 // never its secret, is recorded for the access log and the client label.
+// A key with scope daily:ahead carries the service's read-ahead grant
+// (service.WithReadAhead): the one place the embargo is lifted.
 func withAuth(keys Keys) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -114,7 +117,11 @@ func withAuth(keys Keys) func(http.Handler) http.Handler {
 			if ci, ok := r.Context().Value(clientInfoKey{}).(*clientInfo); ok {
 				ci.name = k.Name
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), clientKeyKey{}, k)))
+			ctx := context.WithValue(r.Context(), clientKeyKey{}, k)
+			if k.Has(apikey.DailyAhead) {
+				ctx = service.WithReadAhead(ctx)
+			}
+			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
 }

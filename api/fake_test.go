@@ -128,9 +128,12 @@ func (f *fakeService) GenerateStream(ctx context.Context, req service.GenerateRe
 	return nil
 }
 
-func (f *fakeService) Daily(_ context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
+func (f *fakeService) Daily(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if day, err := service.Day(date); err == nil && service.Embargoed(day, time.Now()) && !service.MayReadAhead(ctx) {
+		return service.DailyRecord{}, &service.EmbargoError{Date: day} // as the service does
+	}
 	f.dailyDate, f.dailyLevel = date, level
 	p := f.puzzle
 	source := f.dailySource

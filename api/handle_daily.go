@@ -137,15 +137,18 @@ func handleDaily(s interface {
 }
 
 // newDailyJSON is the JSON answer of /daily: the puzzle with its date and
-// source. A curated puzzle has no seed (none makes it) and is not fresh
-// (the generator did not make it); no puzzle of the day is a variant.
+// source. It has no seed: a generated day's seed would reproduce it
+// through /generate, and with the public derivation it is what a short
+// salt is brute-forced from (docs/publishing.md, "Embargo"); a curated
+// puzzle has none anyway. A curated puzzle is not fresh (the generator did
+// not make it); no puzzle of the day is a variant.
 func newDailyJSON(rec service.DailyRecord, withSolution bool) puzzleJSON {
 	j := newPuzzleJSON(rec.EnginePuzzle(), withSolution)
 	j.Date = rec.Date.Format(time.DateOnly)
 	j.Source = rec.Source
-	j.Variant = ""
+	j.Variant, j.Seed = "", ""
 	if rec.Source == service.SourceCurated {
-		j.Seed, j.Fresh = "", false
+		j.Fresh = false
 	}
 	return j
 }
@@ -155,7 +158,11 @@ func newDailyJSON(rec service.DailyRecord, withSolution bool) puzzleJSON {
 // its answer is never kept by shared caches (an editor may still replace
 // it). ahead reports whether day is embargoed; ae is the refusal of a
 // request without the scope (what names what it asked for). A date out
-// of range is left to the service, which refuses it.
+// of range is left to the service, which refuses it. The service owns
+// the rule and refuses such a day itself (service.EmbargoError, answered
+// the same way by writeError) to any request without the read-ahead
+// grant withAuth gives a daily:ahead key; this early check only answers
+// before the rest of the request is read, and picks the Cache-Control.
 func checkAhead(r *http.Request, day, now time.Time, what string) (ahead bool, ae *authError) {
 	if _, err := service.Day(day); err != nil || !service.Embargoed(day, now) {
 		return false, nil

@@ -43,8 +43,8 @@ type puzzleJSON struct {
 	Solution string  `json:"solution,omitempty"`
 	Level    string  `json:"level"`
 	Score    float64 `json:"score"`
-	// Seed is a decimal string: JavaScript numbers lose digits past 2^53;
-	// left out for a puzzle no seed makes (a curated puzzle of the day).
+	// Seed is a decimal string: JavaScript numbers lose digits past 2^53.
+	// /generate always sets it; /daily never does.
 	Seed    string `json:"seed,omitempty"`
 	Fresh   bool   `json:"fresh"`
 	Variant string `json:"variant,omitempty"`

@@ -104,7 +104,9 @@ func TestDailyHonestFields(t *testing.T) {
 		wantSeed  bool
 		wantFresh bool
 	}{
-		{service.SourceGenerated, true, true},
+		// No daily answer carries a seed: it would reproduce the puzzle
+		// through /generate (docs/publishing.md, "Embargo").
+		{service.SourceGenerated, false, true},
 		{service.SourceCurated, false, false},
 	} {
 		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 0}, dailySource: tc.source}

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -262,6 +263,16 @@ func levelNames() []string {
 // (5xx but the expected 503 and 504) are logged with the error; client
 // faults are not: the access log line already records them.
 func writeError(w http.ResponseWriter, r *http.Request, log *zap.Logger, err error) {
+	if _, ok := errors.AsType[*service.EmbargoError](err); ok {
+		// The service refused a day not public yet: the request lacks
+		// the key or the scope that grants reading ahead.
+		ae := requireScope(r, apikey.DailyAhead, "the puzzle of a day that has not begun in UTC+14")
+		if ae == nil { // a key with the scope, refused anyway: never expected
+			ae = &authError{status: http.StatusForbidden, scope: apikey.DailyAhead, reason: err.Error()}
+		}
+		writeProblem(w, r, ae.problem())
+		return
+	}
 	p := problemFor(err)
 	if p.Status == http.StatusInternalServerError {
 		requestLogger(r.Context(), log).Error("request failed", zap.Error(err))
