@@ -107,6 +107,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if cfg.service.ReceiptSecret, err = loadReceiptSecret(cfg.receiptSecret, cfg.receiptFile, log); err != nil {
 		return err
 	}
+	if cfg.service.DailySecret, err = loadDailySecret(cfg.dailySecretFile, log); err != nil {
+		return err
+	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
