@@ -34,9 +34,10 @@ func runDaily(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 
 // dailyFlags are the flags every daily subcommand shares.
 type dailyFlags struct {
-	fs    *flag.FlagSet
-	store *string
-	salt  *string
+	fs         *flag.FlagSet
+	store      *string
+	salt       *string
+	secretFile *string
 }
 
 func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
@@ -46,9 +47,10 @@ func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
 	// which usage would print: the store's URL may hold a password, and
 	// the salt lets anyone make the coming puzzles.
 	f := dailyFlags{
-		fs:    fs,
-		store: fs.String("store", "", "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
-		salt:  fs.String("salt", "", "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
+		fs:         fs,
+		store:      fs.String("store", "", "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
+		salt:       fs.String("salt", "", "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
+		secretFile: fs.String("daily-secret-file", "", "file of the daily secret, as sudokud's (default $SUDOKU_DAILY_SECRET_FILE); without it generated puzzles use the public derivation"),
 	}
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku daily "+name+" "+usage)
@@ -59,7 +61,9 @@ func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
 
 // open opens the store and a service on it that generates in the
 // calling goroutines (the service runs a schedule's generations on Cores
-// of them); the caller must call the returned close.
+// of them), with the deployment's salt and daily secret; the caller must
+// call the returned close. The operator holds the store itself, so the
+// CLI reads ahead of the embargo (service.WithReadAhead).
 func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) {
 	for _, v := range []struct {
 		flag *string
@@ -72,11 +76,15 @@ func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) 
 	if *f.store == "" || *f.store == "memory" {
 		return nil, nil, errors.New("-store (or SUDOKU_STORE) must name a shared store: sqlite:PATH or postgres://...")
 	}
+	secret, err := readDailySecret(*f.secretFile)
+	if err != nil {
+		return nil, nil, err
+	}
 	st, err := store.Open(ctx, *f.store)
 	if err != nil {
 		return nil, nil, err
 	}
-	svc := service.New(service.Config{DailySalt: *f.salt, GenerateTimeout: time.Minute}, service.Deps{Pool: service.InlinePool{}, Store: st})
+	svc := service.New(service.Config{DailySalt: *f.salt, DailySecret: secret, GenerateTimeout: time.Minute}, service.Deps{Pool: service.InlinePool{}, Store: st})
 	return svc, func() { st.Close() }, nil
 }
 
@@ -240,6 +248,7 @@ func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, std
 		return err
 	}
 	defer closeAll()
+	ctx = service.WithReadAhead(ctx) // the operator's export: every stored day, future ones too
 	if *format == "pdf" {
 		return exportPack(ctx, svc, q, pack, stdout)
 	}

@@ -30,11 +30,12 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	minScore := fs.Float64("min-score", 0, "lowest rater score (0: no bound)")
 	maxScore := fs.Float64("max-score", 0, "highest rater score (0: no bound)")
 	failures := fs.Int("failures", 0, "allowed failures of tuned masking (0: the default)")
-	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: only -level, -salt and -format apply")
+	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: only -level, -salt, -daily-secret-file and -format apply")
 	salt := fs.String("salt", "", "salt of the puzzle of the day")
 	format := fs.String("format", "text", "output: text (puzzle<TAB>solution<TAB>level<TAB>score lines), svg (one printable grid, -n 1) or pdf (one PDF page, -n 1)")
 	key := fs.Bool("key", false, "svg, pdf: draw the answer key (givens bold, the other digits light)")
 	width := fs.String("width", "90mm", "pdf: the page's width with its unit (50mm, 3in); the page is as tall as the grid")
+	secretFile := fs.String("daily-secret-file", "", "file of the daily secret, as sudokud's (default $SUDOKU_DAILY_SECRET_FILE); without it -date makes the puzzle of the public derivation, which only a server without a secret serves")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	quiet := fs.Bool("quiet", false, quietUsage)
 	fs.Usage = func() {
@@ -78,7 +79,14 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if opt.Level == 0 {
 			return errors.New("-date needs a -level")
 		}
-		opt = engine.DailyOptions(d, opt.Level, *salt)
+		secret, err := readDailySecret(*secretFile)
+		if err != nil {
+			return err
+		}
+		if secret == nil {
+			fmt.Fprintln(stderr, "# no daily secret: the public derivation, served only by a server without -daily-secret-file")
+		}
+		opt = dailyKey(secret, *salt).Options(d, opt.Level)
 		*n = 1
 	} else if *seed == 0 {
 		*seed = rand.Uint64()

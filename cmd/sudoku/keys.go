@@ -18,17 +18,19 @@ import (
 // keysUsage lists the keys subcommands.
 const keysUsage = `usage: sudoku keys create -name NAME [-scopes S,...] [-rate N]
        sudoku keys list [-file FILE]
-       sudoku keys revoke [-file FILE] NAME`
+       sudoku keys revoke [-file FILE] NAME
+       sudoku keys secret > daily-secret`
 
-// runKeys runs "sudoku keys create|list|revoke": make an API key, list
-// the keys of a key file, or remove one from it.
+// runKeys runs "sudoku keys create|list|revoke|secret": make an API key,
+// list the keys of a key file, remove one from it, or make the daily
+// secret.
 func runKeys(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	subs := map[string]func(context.Context, []string, io.Reader, io.Writer, io.Writer) error{
-		"create": runKeysCreate, "list": runKeysList, "revoke": runKeysRevoke,
+		"create": runKeysCreate, "list": runKeysList, "revoke": runKeysRevoke, "secret": runKeysSecret,
 	}
 	if len(args) == 0 || subs[args[0]] == nil {
 		fmt.Fprintln(stderr, keysUsage)
-		return errors.New("keys: want the subcommand create, list or revoke")
+		return errors.New("keys: want the subcommand create, list or revoke (or secret: the daily secret)")
 	}
 	return subs[args[0]](ctx, args[1:], stdin, stdout, stderr)
 }

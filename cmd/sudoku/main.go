@@ -38,7 +38,7 @@ var commands = []command{
 	{"calibrate", "fit the rater's score on the labelled data and print its agreement", runCalibrate},
 	{"bench", "time the solvers on puzzle files (puzzles per CPU-second)", runBench},
 	{"daily", "schedule, put or export the stored puzzles of the day (-store)", runDaily},
-	{"keys", "API keys: create one (the secret once, and the line for the key file), list or revoke", runKeys},
+	{"keys", "API keys: create one (the secret once, and the line for the key file), list or revoke; or make the daily secret", runKeys},
 	{"receipts", "make a receipt secret, or verify solve receipts offline with it", runReceipts},
 }
 
