@@ -26,13 +26,15 @@ type checkRequest struct {
 }
 
 // checkResponse is the answer of POST /check: a verdict that names the
-// wrong cells and no digit of the solution.
+// wrong cells, or the clashing ones of a grid that repeats a digit, and no
+// digit of the solution (service.CheckResult says what it can reveal).
 type checkResponse struct {
-	Complete bool     `json:"complete"`
-	Correct  bool     `json:"correct"`
-	Solved   bool     `json:"solved"`
-	Filled   int      `json:"filled"`
-	Wrong    []string `json:"wrong"`
+	Complete  bool     `json:"complete"`
+	Correct   bool     `json:"correct"`
+	Solved    bool     `json:"solved"`
+	Filled    int      `json:"filled"`
+	Wrong     []string `json:"wrong"`
+	Conflicts []string `json:"conflicts"`
 	// Receipt is the signed solve receipt: only for a solved grid sent
 	// with its puzzle's token.
 	Receipt string `json:"receipt,omitempty"`
@@ -61,9 +63,12 @@ func handleCheck(s checker, log *zap.Logger) http.Handler {
 			return
 		}
 		resp := checkResponse{Complete: res.Complete, Correct: res.Correct, Solved: res.Solved, Filled: res.Filled,
-			Wrong: make([]string, len(res.Wrong)), Receipt: rec}
+			Wrong: make([]string, len(res.Wrong)), Conflicts: make([]string, len(res.Conflicts)), Receipt: rec}
 		for i, c := range res.Wrong {
 			resp.Wrong[i] = engine.CellName(c)
+		}
+		for i, c := range res.Conflicts {
+			resp.Conflicts[i] = engine.CellName(c)
 		}
 		encode(w, r, http.StatusOK, "", resp)
 	})

@@ -48,9 +48,11 @@ func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []
 }
 
 // Hint returns the first cell of the player's current grid that
-// contradicts the solution (a digit given twice in a unit is such a
-// mistake too, not an error), else the next logical step (see
-// engine.NextHint), else that the grid is solved. The puzzle must have
+// contradicts the solution, else the next logical step (see
+// engine.NextHint), else that the grid is solved. A grid that repeats a
+// digit in a unit is a mistake too, not an error, and is answered with
+// its first repetition instead (conflictHint), so that typing one digit
+// everywhere does not locate the solution's cells. The puzzle must have
 // exactly one solution.
 func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
 	release, err := s.admit(ctx, OpHint)
@@ -60,5 +62,9 @@ func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (engine
 	defer release()
 	start := time.Now()
 	defer func() { s.hooks.Rated(OpHint, time.Since(start)) }()
-	return engine.NextHint(puzzle, current)
+	h, err := engine.NextHint(puzzle, current)
+	if err == nil && h.Mistake {
+		h = conflictHint(puzzle, current, h)
+	}
+	return h, err
 }
