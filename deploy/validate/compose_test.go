@@ -52,6 +52,16 @@ func TestComposeStack(t *testing.T) {
 			}
 		}
 	}
+	// The puzzles of the day are keyed (docs/publishing.md, "Embargo"):
+	// sudokud reads its secret from a compose secret.
+	if s, ok := project.Services["sudokud"]; ok {
+		file := s.Environment["SUDOKU_DAILY_SECRET_FILE"]
+		if file == nil || len(s.Secrets) != 1 || "/run/secrets/"+s.Secrets[0].Source != *file {
+			t.Errorf("sudokud: SUDOKU_DAILY_SECRET_FILE %v and secrets %v: want the file of its one secret", file, s.Secrets)
+		} else if sec, ok := project.Secrets[s.Secrets[0].Source]; !ok || sec.Environment == "" {
+			t.Errorf("sudokud's secret %s is not read from the environment: %+v", s.Secrets[0].Source, sec)
+		}
+	}
 	out, err := exec.Command(promtool(t), "check", "config", filepath.Join(dir, "prometheus", "prometheus.yml")).CombinedOutput()
 	if err != nil {
 		t.Errorf("promtool check config: %v\n%s", err, out)

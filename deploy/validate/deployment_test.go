@@ -130,6 +130,57 @@ func TestResourcesAndImage(t *testing.T) {
 	}
 }
 
+// TestDailySecretFromASecret: every overlay keys the puzzles of the day
+// (the embargo of docs/publishing.md): SUDOKU_DAILY_SECRET_FILE names a
+// file on a read-only mount of the Secret sudokud's key daily-secret,
+// required (no optional: a pod without it does not start) and readable
+// by the container's group only. The publishing component's key file
+// mounts beside it, not over it.
+func TestDailySecretFromASecret(t *testing.T) {
+	for overlay := range overlays {
+		spec := one[*appsv1.Deployment](t, render(t, overlay)).Spec.Template.Spec
+		c := spec.Containers[0]
+		path := env(t, c, "SUDOKU_DAILY_SECRET_FILE")
+		dir, file := path[:strings.LastIndex(path, "/")], path[strings.LastIndex(path, "/")+1:]
+		var mount *corev1.VolumeMount
+		for i, m := range c.VolumeMounts {
+			if m.MountPath == dir {
+				mount = &c.VolumeMounts[i]
+			}
+		}
+		if mount == nil || !mount.ReadOnly {
+			t.Errorf("%s: no read-only mount at %s for SUDOKU_DAILY_SECRET_FILE %s", overlay, dir, path)
+			continue
+		}
+		var vol *corev1.Volume
+		for i, v := range spec.Volumes {
+			if v.Name == mount.Name {
+				vol = &spec.Volumes[i]
+			}
+		}
+		if vol == nil || vol.Secret == nil || vol.Secret.SecretName != "sudokud" {
+			t.Errorf("%s: volume %s is not the Secret sudokud", overlay, mount.Name)
+			continue
+		}
+		s := vol.Secret
+		if (s.Optional != nil && *s.Optional) || len(s.Items) != 1 || s.Items[0].Key != "daily-secret" || s.Items[0].Path != file {
+			t.Errorf("%s: volume %s = %+v, want the required key daily-secret at %s", overlay, vol.Name, s, file)
+		}
+		if s.DefaultMode == nil || *s.DefaultMode&0o037 != 0 {
+			t.Errorf("%s: daily secret mode %v, want owner and group read only (0440)", overlay, s.DefaultMode)
+		}
+		if overlay == "publishing" {
+			var names []string
+			for _, v := range spec.Volumes {
+				names = append(names, v.Name)
+			}
+			if strings.Join(names, " ") != "daily-secret api-keys" {
+				t.Errorf("%s: volumes %v, want the daily secret and the API keys", overlay, names)
+			}
+		}
+	}
+}
+
 // TestSelectorsMatchThePods: the Service, PDB, NetworkPolicy and
 // ServiceMonitor select what they mean to, and the HPA scales the
 // Deployment.
@@ -248,6 +299,23 @@ func checkAdminPort(t *testing.T, d *appsv1.Deployment, svc *corev1.Service, sm 
 					t.Errorf("NetworkPolicy %s opens the admin port to %+v, want the monitoring namespace only", np.Name, from)
 				}
 			}
+		}
+	}
+}
+
+// TestEnvNamesUnique: no overlay sets a variable twice. A component that
+// patches the environment by index replaces whatever entry sits there, so
+// an entry inserted above it would be lost and the patched one doubled
+// (Kubernetes keeps the last).
+func TestEnvNamesUnique(t *testing.T) {
+	for overlay := range overlays {
+		c := one[*appsv1.Deployment](t, render(t, overlay)).Spec.Template.Spec.Containers[0]
+		seen := map[string]bool{}
+		for _, e := range c.Env {
+			if seen[e.Name] {
+				t.Errorf("%s: %s is set twice", overlay, e.Name)
+			}
+			seen[e.Name] = true
 		}
 	}
 }
