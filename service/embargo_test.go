@@ -91,13 +91,12 @@ func TestDailyDerivation(t *testing.T) {
 	}
 	day := date("2026-11-22")
 	for _, tt := range []struct {
-		name  string
-		cfg   Config
-		want  engine.GenerateOptions
-		keyed bool
+		name string
+		cfg  Config
+		want engine.GenerateOptions
 	}{
-		{"public", Config{DailySalt: "paper"}, engine.PublicDailyKey("paper").Options(day, engine.Hard), false},
-		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, engine.SecretDailyKey(secret, "paper").Options(day, engine.Hard), true},
+		{"public", Config{DailySalt: "paper"}, engine.PublicDailyKey("paper").Options(day, engine.Hard)},
+		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, engine.SecretDailyKey(secret, "paper").Options(day, engine.Hard)},
 	} {
 		pool := &fakePool{}
 		s := New(tt.cfg, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
@@ -106,9 +105,6 @@ func TestDailyDerivation(t *testing.T) {
 		}
 		if len(pool.generated) != 1 || pool.generated[0] != tt.want {
 			t.Errorf("%s: generated %+v, want %+v", tt.name, pool.generated, tt.want)
-		}
-		if s.DailyKeyed() != tt.keyed {
-			t.Errorf("%s: DailyKeyed() = %t", tt.name, s.DailyKeyed())
 		}
 	}
 	if engine.SecretDailyKey(secret, "paper").Seed(day, engine.Hard) == engine.DailySeed(day, engine.Hard, "paper") {

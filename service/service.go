@@ -130,11 +130,6 @@ func (c Config) dailyKey() engine.DailyKey {
 	return engine.PublicDailyKey(c.DailySalt)
 }
 
-// DailyKeyed reports whether the puzzles of the day are derived with a
-// secret; false means anyone can compute the puzzles of future days not
-// stored yet (the embargo then holds only for stored, curated ones).
-func (s *Service) DailyKeyed() bool { return s.cfg.dailyKey().Keyed() }
-
 func (c Config) withDefaults() Config {
 	if c.GenerateTimeout <= 0 {
 		c.GenerateTimeout = DefaultGenerateTimeout
