@@ -184,4 +184,17 @@ func TestEmbargoScopes(t *testing.T) {
 			}
 		}
 	}
+	// The archive of the same days: publish to list, and daily:ahead
+	// besides to see them.
+	for _, k := range []struct {
+		name      string
+		status, n int
+	}{{"", 401, 0}, {"plain", 403, 0}, {"newspaper", 403, 0}, {"editor", 200, 0}, {"print", 200, 2}} { // day and far, stored by the reads above
+		rec, _ := serve(h, "GET", "/daily/archive?level=medium&from="+day, "", bearer(k.name))
+		var a archiveResponse
+		_ = json.Unmarshal(rec.Body.Bytes(), &a)
+		if rec.Code != k.status || len(a.Puzzles) != k.n {
+			t.Errorf("archive from %s with key %q = %d, %d puzzles; want %d, %d", day, k.name, rec.Code, len(a.Puzzles), k.status, k.n)
+		}
+	}
 }
