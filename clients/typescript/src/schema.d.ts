@@ -69,8 +69,12 @@ export interface paths {
          *     the puzzle, and from then on every replica serves the stored one.
          *     Cacheable: the answer carries an `ETag` (send it back in
          *     `If-None-Match` for a 304) and `Cache-Control`. A date whose day has
-         *     not begun in UTC+14 needs a key with scope `daily:ahead`, and its
-         *     answer is `private, no-cache` (an editor may still replace it).
+         *     not begun in UTC+14 needs a key with scope `daily:ahead` (401
+         *     without a key, 403 with a key lacking it, whether a puzzle is
+         *     stored or not), and its answer is `private, no-cache` (an editor may
+         *     still replace it). The answer carries no `seed`: the seed would
+         *     reproduce the puzzle through /generate (docs/publishing.md,
+         *     "Embargo").
          *     `format=svg` or `format=pdf` gives the grid for print, and with
          *     `solution=true` its answer key (see /generate).
          *     The JSON answer carries a signed `token` for a solve receipt from
@@ -182,6 +186,9 @@ export interface paths {
          *     or all, in date then level order (easy first), `limit` at a time
          *     (default 50, at most 100). Pass `next` as `after` for the next page;
          *     the last page has no `next`. With solutions: for print and backups.
+         *     Days not begun in UTC+14 are listed only for a key that also has
+         *     `daily:ahead`; for any other key the range ends at the last public
+         *     day (the embargo of /daily, docs/publishing.md).
          */
         get: operations["dailyArchive"];
         put?: never;
@@ -244,7 +251,9 @@ export interface paths {
          * The next logical step from the player's grid
          * @description Given the puzzle and the player's current grid, answers the first
          *     cell that contradicts the solution (`mistake: true`), or else the
-         *     next logical step with its explanation, or `solved: true`.
+         *     next logical step with its explanation, or `solved: true`. A grid
+         *     that repeats a digit in a unit gets its first repetition as the
+         *     mistake, not the first cell that differs from the solution.
          */
         post: operations["hint"];
         delete?: never;
@@ -270,6 +279,12 @@ export interface paths {
          *     are wrong, by name. No digit of the solution is revealed, so a
          *     game that fetched its puzzle with `solution=false` can keep the
          *     answers on the server. A given changed or removed counts as wrong.
+         *     A grid that repeats a digit in a row, column or box (one digit typed
+         *     everywhere, say) is answered with those `conflicts` instead, and
+         *     `wrong` then lists only changed or removed givens: each call answers
+         *     right-or-wrong for the entries of a grid without clashes, never a
+         *     digit the player did not enter (docs/publishing.md, "What /check
+         *     and /hint reveal").
          *
          *     Send the `token` served with the puzzle (by `/generate` or `/daily`)
          *     beside the grid, and a solved grid gets a signed `receipt`: the
@@ -541,7 +556,7 @@ export interface components {
             solved: boolean;
             /** @description A cell of the current grid contradicts the solution. */
             mistake: boolean;
-            /** @description The first wrong cell (mistake) by name. */
+            /** @description The first wrong cell (mistake) by name; for a grid that repeats a digit in a unit, a cell of the first repetition: the one that is not a given, else the later one (the text says whether a given shows it is wrong). */
             cell?: string;
             cell_index?: number;
             step?: components["schemas"]["Step"];
@@ -550,13 +565,15 @@ export interface components {
         CheckResponse: {
             /** @description Every cell is filled. */
             complete: boolean;
-            /** @description No filled cell contradicts the solution. */
+            /** @description No filled cell contradicts the solution and no digit repeats in a unit. */
             correct: boolean;
             /** @description Complete and correct. */
             solved: boolean;
             filled: number;
-            /** @description The filled cells whose digit is wrong (givens changed or removed included), in cell order. */
+            /** @description The filled cells whose digit is wrong (givens changed or removed included), in cell order; when `conflicts` is not empty, only the givens changed or removed. */
             wrong: string[];
+            /** @description The filled cells whose digit repeats in their row, column or box, in cell order; empty for a grid without clashes. */
+            conflicts: string[];
             /** @description The signed solve receipt, only for a solved grid sent with its puzzle's token (docs/receipts.md). */
             receipt?: string;
         };
@@ -694,7 +711,7 @@ export interface components {
             solution?: components["schemas"]["Solution81"];
             level: components["schemas"]["Level"];
             score: number;
-            /** @description The generator seed (a decimal uint64, as a string so JavaScript keeps every digit); pass it back as `seed` for the same puzzle. Absent on a curated puzzle of the day, which no seed makes. */
+            /** @description The generator seed (a decimal uint64, as a string so JavaScript keeps every digit); pass it back as `seed` for the same puzzle. Always in /generate answers; never in /daily answers, where it would reproduce the puzzle of the day through /generate. */
             seed?: components["schemas"]["Seed"];
             /** @description false for an isomorphic variant of a recent puzzle (with `variant`); on /daily, true when the generator made the puzzle and false for an editor's (`source: curated`). */
             fresh: boolean;
@@ -1663,7 +1680,8 @@ export interface operations {
                      *       "filled": 33,
                      *       "wrong": [
                      *         "r1c1"
-                     *       ]
+                     *       ],
+                     *       "conflicts": []
                      *     }
                      */
                     "application/json": components["schemas"]["CheckResponse"];
