@@ -109,6 +109,7 @@ type fakeStore struct {
 	err     error
 	gets    int
 	inserts int
+	lists   []ArchiveQuery // every List query, in order
 }
 
 func (f *fakeStore) Get(_ context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
@@ -159,6 +160,7 @@ func (f *fakeStore) Replace(_ context.Context, rec DailyRecord) error {
 func (f *fakeStore) List(_ context.Context, q ArchiveQuery) ([]DailyRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.lists = append(f.lists, q)
 	if f.err != nil {
 		return nil, f.err
 	}
