@@ -25,8 +25,8 @@ func TestRunDailySQLiteStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := startServer(t, map[string]string{"SUDOKU_RATE_LIMIT": "0", "SUDOKU_STORE": spec, "SUDOKU_DAILY_SALT": "second"})
-	if _, b := call(t, "GET", s2.base+url, "", ""); b["puzzle"] != a["puzzle"] || b["seed"] != a["seed"] {
-		t.Errorf("after a restart with another salt, daily = %v (seed %v), want the stored %v (seed %v)", b["puzzle"], b["seed"], a["puzzle"], a["seed"])
+	if _, b := call(t, "GET", s2.base+url, "", ""); b["puzzle"] != a["puzzle"] || b["score"] != a["score"] {
+		t.Errorf("after a restart with another salt, daily = %v (score %v), want the stored %v (score %v)", b["puzzle"], b["score"], a["puzzle"], a["score"])
 	}
 	// A date not stored yet is generated with the new salt.
 	if _, b := call(t, "GET", s2.base+"/daily?level=easy&date=2026-02-15", "", ""); b["puzzle"] == a["puzzle"] {
