@@ -38,6 +38,7 @@ type dailyFlags struct {
 	store      *string
 	salt       *string
 	secretFile *string
+	stderr     io.Writer
 }
 
 func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
@@ -47,6 +48,7 @@ func newDailyFlags(name, usage string, stderr io.Writer) dailyFlags {
 	// which usage would print: the store's URL may hold a password, and
 	// the salt lets anyone make the coming puzzles.
 	f := dailyFlags{
+		stderr:     stderr,
 		fs:         fs,
 		store:      fs.String("store", "", "daily store: sqlite:PATH or postgres://... (default $SUDOKU_STORE)"),
 		salt:       fs.String("salt", "", "salt of generated puzzles, as sudokud's -daily-salt (default $SUDOKU_DAILY_SALT)"),
@@ -79,6 +81,9 @@ func (f dailyFlags) open(ctx context.Context) (*service.Service, func(), error) 
 	secret, err := readDailySecret(*f.secretFile)
 	if err != nil {
 		return nil, nil, err
+	}
+	if secret == nil && f.fs.Name() == "daily schedule" {
+		fmt.Fprintln(f.stderr, "# no daily secret: puzzles generated here use the public derivation, which anyone can compute (docs/publishing.md, \"Embargo\")")
 	}
 	st, err := store.Open(ctx, *f.store)
 	if err != nil {

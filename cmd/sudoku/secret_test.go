@@ -92,6 +92,12 @@ func TestGenerateDateNeedsTheSecret(t *testing.T) {
 	// sudoku daily schedule stores what the servers with that secret
 	// would have generated.
 	spec := "sqlite:" + filepath.Join(t.TempDir(), "daily.db")
+	errOut.Reset()
+	t.Setenv(dailySecretEnv, "")
+	if err := run(context.Background(), []string{"daily", "schedule", "-store", spec, "-from", "2026-11-23", "-to", "2026-11-23", "-levels", "easy"},
+		strings.NewReader(""), &out, &errOut); err != nil || !strings.Contains(errOut.String(), "public derivation") {
+		t.Errorf("daily schedule without a secret = %v, stderr %q: want the public-derivation note", err, errOut.String())
+	}
 	t.Setenv(dailySecretEnv, path)
 	if err := run(context.Background(), []string{"daily", "schedule", "-store", spec, "-from", "2026-11-22", "-to", "2026-11-22", "-levels", "easy"},
 		strings.NewReader(""), &out, &errOut); err != nil {
