@@ -19,7 +19,8 @@ const MaxPackDays = MaxScheduleDays
 // It fails with *DateError or *RangeError before doing anything, and
 // with the first error of Daily (the store down) or ctx's, checked
 // between puzzles; the puzzles made by then stay stored.
-// Who may read days not public yet is the caller's rule, as for Daily.
+// The embargo is Daily's: without the read-ahead grant (WithReadAhead)
+// a day not public yet fails the pack with *EmbargoError.
 func (s *Service) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]DailyRecord, error) {
 	if s.pool == nil || s.store == nil {
 		return nil, ErrNotReady
