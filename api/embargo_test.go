@@ -184,6 +184,14 @@ func TestEmbargoScopes(t *testing.T) {
 			}
 		}
 	}
+	// The print pack of the day: the same rule as /daily.
+	for _, k := range keys {
+		target := "/daily/pack?levels=medium&from=" + day + "&to=" + day
+		rec, _ := serve(h, "GET", target, "", bearer(k.name))
+		if rec.Code != k.want {
+			t.Errorf("%s with key %q = %d, want %d", target, k.name, rec.Code, k.want)
+		}
+	}
 	// The archive of the same days: publish to list, and daily:ahead
 	// besides to see them.
 	for _, k := range []struct {

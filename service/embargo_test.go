@@ -47,6 +47,15 @@ func TestEmbargoHoldsInTheService(t *testing.T) {
 		}
 	}
 
+	// A print pack reads through Daily: the same refusal, the same grant.
+	var ee *EmbargoError
+	if _, err := s.Pack(anon, date("2026-11-26"), date("2026-11-27"), []engine.Level{engine.Easy}); !errors.As(err, &ee) {
+		t.Errorf("Pack over an embargoed day without the grant = %v, want *EmbargoError", err)
+	}
+	if recs, err := s.Pack(ahead, date("2026-11-26"), date("2026-11-27"), []engine.Level{engine.Easy}); err != nil || len(recs) != 2 {
+		t.Errorf("Pack with the grant = %d records, %v; want 2", len(recs), err)
+	}
+
 	for _, tt := range []struct {
 		name     string
 		ctx      context.Context
