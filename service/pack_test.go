@@ -35,7 +35,8 @@ func TestPack(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pool := &fakePool{}
 			s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
-			recs, err := s.Pack(context.Background(), date(tc.from), date(tc.to), tc.levels)
+			ctx := WithReadAhead(context.Background()) // December is ahead of fixedNow
+			recs, err := s.Pack(ctx, date(tc.from), date(tc.to), tc.levels)
 			if tc.want < 0 {
 				var re *RangeError
 				if !errors.As(err, &re) {
@@ -53,7 +54,7 @@ func TestPack(t *testing.T) {
 						t.Errorf("record %d (%s %s) after (%s %s): want (date, level) order", i, r.Date.Format(time.DateOnly), r.Level, p.Date.Format(time.DateOnly), p.Level)
 					}
 				}
-				again, err := s.Daily(context.Background(), r.Date, r.Level)
+				again, err := s.Daily(ctx, r.Date, r.Level)
 				if err != nil || again.Puzzle != r.Puzzle {
 					t.Errorf("%s %s: Pack's puzzle differs from Daily's (%v)", r.Date.Format(time.DateOnly), r.Level, err)
 				}
