@@ -809,6 +809,9 @@
       const v = await api("POST", "/check", checkBody());
       game.wrong.clear();
       for (const c of v.wrong) game.wrong.add(9 * (Number(c[1]) - 1) + Number(c[3]) - 1);
+      // A grid with a clash is answered with its conflicts, not with which
+      // entries are wrong (docs/publishing.md): they are marked already.
+      const clashes = v.conflicts || [];
       let filled = 0;
       for (let i = 0; i < 81; i++) if (game.values[i] && !given(i)) filled++;
       render();
@@ -816,7 +819,10 @@
         finishIfSolved();
         return;
       }
-      if (game.wrong.size > 0) {
+      if (clashes.length > 0) {
+        const names = clashes.map((c) => name(9 * (Number(c[1]) - 1) + Number(c[3]) - 1));
+        say(clashes.length + " cells clash (" + names.join(", ") + "): the same digit twice in a row, column or box. Fix them, then check again.", "warn");
+      } else if (game.wrong.size > 0) {
         const n = game.wrong.size;
         say(n + (n === 1 ? " cell is" : " cells are") + " wrong: " + [...game.wrong].map(name).join(", ") + ".", "warn");
       } else {

@@ -216,8 +216,9 @@ func TestBrowser(t *testing.T) {
 	b.do("applying the hint", chromedp.Click(chromedp.CSS("#btn-apply")))
 
 	// A wrong entry (a digit the solution does not have there but that
-	// conflicts with nothing, when there is one) is flagged by Check.
-	wrongCell, wrongDigit := wrongEntry(b, puzzle, solution, empty[2:])
+	// conflicts with nothing on the grid, givens and entries) is flagged
+	// by Check: a grid with a clash gets its conflicts instead.
+	wrongCell, wrongDigit := wrongEntry(b, boardText(b), solution, empty[2:])
 	b.do("typing a wrong digit", chromedp.Click(cellSel(wrongCell)), chromedp.KeyEvent(wrongDigit))
 	b.do("checking", chromedp.Click(chromedp.CSS("#btn-check")))
 	b.waitFor("the wrong cell flagged", fmt.Sprintf(`document.querySelector("%s").classList.contains("wrong")`, cellSel(wrongCell)))
@@ -259,7 +260,14 @@ func TestBrowser(t *testing.T) {
 	if got, want := b.label(conflictCell), fmt.Sprintf("conflicts with %s in row %d", otherName, conflictCell/9+1); !strings.Contains(got, want) {
 		t.Errorf("the conflicting cell's label is %q, want %q", got, want)
 	}
-	b.do("erasing it", chromedp.KeyEvent(kb.Backspace))
+	// Check answers a grid with a clash with its conflicts, not with
+	// which entries are wrong (docs/publishing.md).
+	b.do("checking the clash", chromedp.Click(chromedp.CSS("#btn-check")))
+	b.waitFor("the clash reported", `document.getElementById("message").textContent.includes("clash")`)
+	if msg := eval[string](b, `document.getElementById("message").textContent`); !strings.Contains(msg, cellName(conflictCell)) || !strings.Contains(msg, otherName) {
+		t.Errorf("after checking a clash the message is %q, want it to name %s and %s", msg, cellName(conflictCell), otherName)
+	}
+	b.do("erasing it", chromedp.Click(cellSel(conflictCell)), chromedp.KeyEvent(kb.Backspace))
 
 	// Pencil marks: Shift+digit writes a note, not a value.
 	b.do("pencilling a note", chromedp.Click(cellSel(conflictCell)), chromedp.Click(chromedp.CSS("#btn-pencil")),
@@ -430,16 +438,26 @@ func TestBrowser(t *testing.T) {
 // wrongEntry picks an empty cell and a digit that is not its solution
 // and, where possible, conflicts with no given of its units, so only
 // Check (not the conflict highlight) can tell it is wrong.
-func wrongEntry(b *browser, puzzle, solution string, cells []int) (int, string) {
+func wrongEntry(b *browser, grid, solution string, cells []int) (int, string) {
 	for _, i := range cells {
 		for d := byte('1'); d <= '9'; d++ {
-			if d != solution[i] && !seesDigit(puzzle, i, d) {
+			if grid[i] == '.' && d != solution[i] && !seesDigit(grid, i, d) {
 				return i, string(d)
 			}
 		}
 	}
 	b.t.Fatal("no cell of the daily takes a wrong digit without a conflict")
 	return 0, ""
+}
+
+// cellName is cell i's name, r1c1 to r9c9.
+func cellName(i int) string { return fmt.Sprintf("r%dc%d", i/9+1, i%9+1) }
+
+// boardText reads the grid the page shows, givens and entries, as 81
+// characters ('.' empty).
+func boardText(b *browser) string {
+	b.t.Helper()
+	return eval[string](b, `Array.from({length: 81}, (_, i) => document.querySelector("#cell-r" + (Math.floor(i / 9) + 1) + "c" + (i % 9 + 1) + " .value").textContent || ".").join("")`)
 }
 
 // conflictEntry picks an empty cell and a given digit of its row.
