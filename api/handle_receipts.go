@@ -3,7 +3,6 @@ package api
 import (
 	"errors"
 	"net/http"
-	"time"
 
 	"go.uber.org/zap"
 
@@ -61,6 +60,12 @@ var receiptReasons = []struct {
 // receipt is genuine, unexpired and (when the puzzle is given) for that
 // puzzle, and what it says. A refused receipt is a 200 answer with valid
 // false and the reason: the request was fine, the receipt is not.
+// receiptTimeLayout writes a receipt's times as the claims hold them, to
+// the millisecond, always with three digits (RFC3339Nano would drop
+// trailing zeros): the same text JavaScript's Date.toISOString gives, so
+// an offline check compares equal to the service's answer.
+const receiptTimeLayout = "2006-01-02T15:04:05.000Z07:00"
+
 func handleVerifyReceipt(s receiptVerifier, log *zap.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if accept := r.Header.Get("Accept"); negotiate(accept, mediaJSON) == "" {
@@ -99,7 +104,7 @@ func handleVerifyReceipt(s receiptVerifier, log *zap.Logger) http.Handler {
 		}
 		served, secs := rec.SolutionServed, rec.Elapsed().Seconds()
 		encode(w, r, http.StatusOK, "", verifyResponse{Valid: true, TokenID: rec.ID, Puzzle: rec.Puzzle, Level: rec.Level,
-			Source: rec.Source, Date: rec.Date, SolutionServed: &served, Issued: rec.Issued.Format(time.RFC3339Nano),
-			Solved: rec.Solved.Format(time.RFC3339Nano), Seconds: &secs, Expires: rec.Expires.Format(time.RFC3339Nano)})
+			Source: rec.Source, Date: rec.Date, SolutionServed: &served, Issued: rec.Issued.Format(receiptTimeLayout),
+			Solved: rec.Solved.Format(receiptTimeLayout), Seconds: &secs, Expires: rec.Expires.Format(receiptTimeLayout)})
 	})
 }
