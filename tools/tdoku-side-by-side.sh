@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# tdoku-side-by-side.sh: this repository's `sudoku solve -j 1 -count` beside
+# tdoku (t-dillon/tdoku, the fastest published Sudoku solver), whole process,
+# on the six tdoku sets of ../shared/data.
+#
+#   TDOKU_DIR=/path/to/tdoku tools/tdoku-side-by-side.sh
+#
+# Environment:
+#   TDOKU_DIR   a checkout of github.com/t-dillon/tdoku (required)
+#   SUDOKU_BIN  the sudoku binary to time (default: go build ./cmd/sudoku,
+#               with the repository's documented flags)
+#   DATA        the data folder (default: ../shared/data)
+#   CPU         the core both programs are pinned to (default: the last one)
+#   ROUNDS      timings per program and set, alternated (default: 5)
+#   SETS        file names to run (default: the six below)
+#
+# What it does, for each set:
+#   1. builds tools/tdoku-count.cc against tdoku's solver (g++ -O3
+#      -march=native, tdoku's own default build) and tools/cpurun.c;
+#   2. checks that both programs give the same count (0, 1, 2+) for every
+#      puzzle, the same solution for every puzzle with one solution, and, for
+#      puzzles with several, that each program's solution holds the givens
+#      and is a valid grid (sudoku solve -count of it is 1);
+#   3. builds one input of the set repeated often enough that one process
+#      over it takes at least one CPU-second for the faster program, so that
+#      each timing is one whole process (start-up, reading, parsing, solving,
+#      writing) of at least one CPU-second; cpurun reruns it if not;
+#   4. times the two programs ROUNDS times each, alternated, pinned with
+#      taskset, in CPU time (user+system of the process, from wait4), and
+#      prints the medians and their ratio as a Markdown table.
+# Start-up (one process on an empty input, in ms of CPU) is printed after
+# the table, as that is what a one-puzzle process costs.
+set -euo pipefail
+
+: "${TDOKU_DIR:?set TDOKU_DIR to a checkout of github.com/t-dillon/tdoku}"
+root=$(cd "$(dirname "$0")/.." && pwd)
+DATA=${DATA:-$root/../shared/data}
+CPU=${CPU:-$(($(nproc) - 1))}
+ROUNDS=${ROUNDS:-5}
+SETS=${SETS:-"tdoku_unbiased_first1000.txt tdoku_17_clue.txt tdoku_magictour_top1465.txt tdoku_forum_hardest_1905_11plus.txt tdoku_forum_hardest_1106.txt tdoku_serg_benchmark.txt"}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+g++ -O3 -march=native -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
+	"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
+	-o "$work/tdoku-count"
+gcc -O2 "$root/tools/cpurun.c" -o "$work/cpurun"
+if [[ -z "${SUDOKU_BIN:-}" ]]; then
+	(cd "$root" && go build -o "$work/sudoku" ./cmd/sudoku)
+	SUDOKU_BIN=$work/sudoku
+fi
+tdoku=("$work/tdoku-count")
+ours=("$SUDOKU_BIN" solve -j 1 -count)
+pin=(taskset -c "$CPU")
+
+# cpu_of prints the CPU-seconds of one run of the command.
+cpu_of() { "${pin[@]}" "$work/cpurun" 0 "$@" | awk '{print $2}'; }
+
+# median of the numbers on stdin.
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
+echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $(g++ --version | head -1)"
+echo "sudoku: ${ours[*]}; tdoku: tdoku-count (limit 2, configuration 0); $ROUNDS rounds, medians"
+echo
+echo "| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
+echo "| --- | ---: | ---: | ---: | ---: |"
+for set in $SETS; do
+	file=$DATA/$set
+	n=$(grep -cv '^\s*\(#\|$\)' "$file")
+
+	# Same counts, same solutions.
+	"${tdoku[@]}" "$file" >"$work/t.count"
+	"${ours[@]}" "$file" >"$work/o.count"
+	cmp -s "$work/t.count" "$work/o.count" || { echo "$set: solution counts differ" >&2; exit 1; }
+	"${tdoku[@]}" -solve "$file" >"$work/t.sol"
+	"$SUDOKU_BIN" solve -j 1 "$file" >"$work/o.sol"
+	grep -v '^\s*\(#\|$\)' "$file" | awk '{print $1}' >"$work/p"
+	paste -d' ' "$work/t.count" "$work/p" "$work/t.sol" "$work/o.sol" | awk -v set="$set" '
+		$1 == "1" && $3 != $4 { print set ": line " NR ": the solutions differ" > "/dev/stderr"; bad = 1; exit 1 }
+		$1 != "0" {
+			for (i = 1; i <= 81; i++) {
+				c = substr($2, i, 1)
+				if (c ~ /[1-9]/ && (substr($3, i, 1) != c || substr($4, i, 1) != c)) {
+					print set ": line " NR ": a solution drops a given" > "/dev/stderr"; bad = 1; exit 1
+				}
+			}
+		}
+		END { exit bad }'
+	paste -d' ' "$work/t.count" "$work/t.sol" "$work/o.sol" | awk '$1 == "2+" {print $2; print $3}' >"$work/multi"
+	if [[ -s "$work/multi" ]] && "$SUDOKU_BIN" solve -j 1 -count "$work/multi" | grep -qv '^1$'; then
+		echo "$set: a solution of a puzzle with several is not a valid grid" >&2
+		exit 1
+	fi
+
+	# One input of at least one CPU-second for the faster program.
+	t1=$(cpu_of "${tdoku[@]}" "$file")
+	t2=$(cpu_of "${ours[@]}" "$file")
+	copies=$(awk -v a="$t1" -v b="$t2" 'BEGIN {m = a < b ? a : b; c = int(1.2 / m) + 1; print c}')
+	: >"$work/in"
+	for ((i = 0; i < copies; i++)); do cat "$file" >>"$work/in"; done
+	total=$((n * copies))
+
+	: >"$work/rt"
+	: >"$work/ro"
+	for ((r = 0; r < ROUNDS; r++)); do
+		"${pin[@]}" "$work/cpurun" 1 "${tdoku[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rt"
+		"${pin[@]}" "$work/cpurun" 1 "${ours[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/ro"
+	done
+	mt=$(median <"$work/rt")
+	mo=$(median <"$work/ro")
+	awk -v s="$set" -v n="$total" -v t="$mt" -v o="$mo" \
+		'BEGIN {printf "| %s | %d | %.0f | %.0f | %.2f |\n", s, n, t, o, o / t}'
+done
+
+: >"$work/empty"
+st=$("${pin[@]}" "$work/cpurun" 1 "${tdoku[@]}" "$work/empty" | awk '{printf "%.2f", 1000 * $2 / $1}')
+so=$("${pin[@]}" "$work/cpurun" 1 "${ours[@]}" "$work/empty" | awk '{printf "%.2f", 1000 * $2 / $1}')
+echo
+echo "Start-up (one process, empty input): tdoku $st ms CPU, sudoku $so ms CPU."
