@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -39,6 +40,11 @@ func runSolve(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer closeIn()
+	if *j == 1 {
+		return processSeq(ctx, in, stdout, func(dst, p []byte) []byte {
+			return appendSolveLine(ctx, dst, p, alg, *count, *unique)
+		})
+	}
 	return process(ctx, in, stdout, procConfig{j: *j}, func(p string) string {
 		return solveLine(ctx, p, alg, *count, *unique)
 	})
@@ -51,28 +57,60 @@ func algorithms() *engine.Registry {
 }
 
 // solveLine is the output line of sudoku solve for one puzzle, solved by
-// alg with solutions counted up to 2.
+// alg with solutions counted up to 2: appendSolveLine as a string, for the
+// batch pipeline (process).
 func solveLine(ctx context.Context, p string, alg engine.Algorithm, count, unique bool) string {
-	g, err := engine.Parse(p)
+	return string(appendSolveLine(ctx, nil, []byte(p), alg, count, unique))
+}
+
+// appendSolveLine appends to dst the output line of sudoku solve for one
+// puzzle (without the newline), solved by alg with solutions counted up to
+// 2. A puzzle and an answer on the plain 81-character line allocate
+// nothing.
+func appendSolveLine(ctx context.Context, dst, p []byte, alg engine.Algorithm, count, unique bool) []byte {
+	g, err := parsePuzzle(p)
 	if err == nil {
 		err = g.Validate()
 	}
 	if err != nil {
-		return "error: " + err.Error()
+		return append(append(dst, "error: "...), err.Error()...)
 	}
 	res, err := alg.Solve(ctx, g, 2)
 	if err != nil {
-		return "error: " + err.Error()
+		return append(append(dst, "error: "...), err.Error()...)
 	}
 	switch {
 	case count && res.Count > 1:
-		return "2+"
+		return append(dst, "2+"...)
 	case count:
-		return fmt.Sprint(res.Count)
+		return strconv.AppendInt(dst, int64(res.Count), 10)
 	case res.Count == 0:
-		return "error: " + engine.ErrNoSolution.Error()
+		return append(append(dst, "error: "...), engine.ErrNoSolution.Error()...)
 	case res.Count > 1 && unique:
-		return "error: " + engine.ErrMultipleSolutions.Error()
+		return append(append(dst, "error: "...), engine.ErrMultipleSolutions.Error()...)
 	}
-	return res.Solution.String()
+	for _, d := range res.Solution {
+		dst = append(dst, '0'+d) // a solution has no empty cell
+	}
+	return dst
+}
+
+// parsePuzzle is engine.Parse for one input field: the common plain line
+// of 81 digits and dots is read here without a copy; anything else goes
+// through engine.Parse, which reports what is wrong and where.
+func parsePuzzle(p []byte) (engine.Grid, error) {
+	var g engine.Grid
+	if len(p) != len(g) {
+		return engine.Parse(string(p))
+	}
+	for i, c := range p {
+		switch {
+		case c >= '1' && c <= '9':
+			g[i] = c - '0'
+		case c == '.' || c == '0':
+		default:
+			return engine.Parse(string(p))
+		}
+	}
+	return g, nil
 }

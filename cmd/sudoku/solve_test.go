@@ -140,3 +140,63 @@ func TestSolveCommandAlgorithm(t *testing.T) {
 		}
 	}
 }
+
+// TestProcessSeqMatchesProcess checks that the one-goroutine byte path of
+// -j 1 writes what the batch path writes, on awkward input: comments, blank
+// lines, tabs, CR line ends, spaces, a line without its newline, bad lines
+// and a line longer than the read buffer.
+func TestProcessSeqMatchesProcess(t *testing.T) {
+	const puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	inputs := map[string]string{
+		"mixed": strings.Join([]string{
+			"# comment", "", "   ", puzzle + "\tlabel", puzzle + "\r", " \t" + puzzle + " x",
+			"33" + strings.Repeat(".", 79), "abc", strings.Replace(puzzle, ".", "0", -1), puzzle[:80],
+			"1 2 3", "#" + puzzle, puzzle,
+		}, "\n"),
+		"long line":  puzzle + "\n" + strings.Repeat("1", 3*seqBuffer) + "\n" + puzzle + "\n",
+		"empty":      "",
+		"no newline": puzzle,
+	}
+	for name, in := range inputs {
+		for _, args := range [][]string{{"-count"}, {}, {"-unique"}} {
+			var seq, batch bytes.Buffer
+			if err := run(context.Background(), append([]string{"solve", "-j", "1"}, args...), strings.NewReader(in), &seq, &bytes.Buffer{}); err != nil {
+				t.Fatalf("%s: solve -j 1 %v: %v", name, args, err)
+			}
+			if err := run(context.Background(), append([]string{"solve", "-j", "2"}, args...), strings.NewReader(in), &batch, &bytes.Buffer{}); err != nil {
+				t.Fatalf("%s: solve -j 2 %v: %v", name, args, err)
+			}
+			if seq.String() != batch.String() {
+				t.Errorf("%s: solve -j 1 %v wrote\n%s\nwant (as -j 2)\n%s", name, args, seq.String(), batch.String())
+			}
+		}
+	}
+}
+
+// TestProcessSeqCancel checks that the -j 1 path stops on a cancelled
+// context.
+func TestProcessSeqCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	in := strings.NewReader(strings.Repeat(strings.Repeat(".", 81)+"\n", 5000))
+	err := processSeq(ctx, in, &bytes.Buffer{}, func(dst, _ []byte) []byte { return dst })
+	if err == nil {
+		t.Fatal("processSeq on a cancelled context = nil, want an error")
+	}
+}
+
+// TestSolveLineAllocs checks that a plain puzzle line costs no allocation
+// on the -j 1 path (parsing, solving and writing the answer).
+func TestSolveLineAllocs(t *testing.T) {
+	alg, err := algorithms().Parse("fast")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := []byte("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
+	dst := make([]byte, 0, 128)
+	for _, count := range []bool{false, true} {
+		if n := testing.AllocsPerRun(100, func() { appendSolveLine(context.Background(), dst[:0], p, alg, count, false) }); n != 0 {
+			t.Errorf("appendSolveLine(count=%v) allocates %v times, want 0", count, n)
+		}
+	}
+}
