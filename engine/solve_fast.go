@@ -48,6 +48,7 @@ type fastSearch struct {
 	count    int
 	guesses  int
 	nodes    int
+	keep     bool // keep the first solution in solution
 	solution fastState
 }
 
@@ -62,13 +63,25 @@ func solveFast(g Grid, limit int) Result {
 	if !st.init(&g) {
 		return Result{}
 	}
-	sr := fastSearch{limit: limit} // at least 1: SolveLimit clamps it
+	sr := fastSearch{limit: limit, keep: true} // at least 1: SolveLimit clamps it
 	sr.search(st)
 	res := Result{Count: sr.count, Guesses: sr.guesses, Nodes: sr.nodes}
 	if sr.count > 0 {
 		res.Solution = sr.solution.grid()
 	}
 	return res
+}
+
+// countFast is solveFast without the solution: the number of solutions up
+// to limit (at least 1), the search being the same.
+func countFast(g Grid, limit int) int {
+	var st fastState
+	if !st.init(&g) {
+		return 0
+	}
+	sr := fastSearch{limit: limit}
+	sr.search(st)
+	return sr.count
 }
 
 // init sets up the position of puzzle g. It reports false when two givens
@@ -453,7 +466,7 @@ func (sr *fastSearch) search(st fastState) {
 		b, i, found := s.pickGuess(&pairs)
 		if !found {
 			if s.unsolved == [3]uint32{} {
-				if sr.count == 0 {
+				if sr.count == 0 && sr.keep {
 					sr.solution = *s
 				}
 				sr.count++

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
@@ -83,6 +84,9 @@ func TestSolveFastRandomVsOracle(t *testing.T) {
 			case want == 1 && limit > 1 && got.Solution != wantFirst:
 				t.Fatalf("SolveLimit(%s, %d).Solution = %s, want %s", g, limit, got.Solution, wantFirst)
 			}
+			if n := CountSolutions(g, limit); n != want {
+				t.Fatalf("CountSolutions(%s, %d) = %d, want %d", g, limit, n, want)
+			}
 			if limit == 2 {
 				seen[got.Count]++
 			}
@@ -111,12 +115,16 @@ func TestSolveLimitSemantics(t *testing.T) {
 		{"empty, limit 7", Grid{}, 7, 7},
 		{"unique, limit 5", easy, 5, 1},
 		{"value above 9", bad, 2, 0},
+		{"conflicting givens", MustParse("33" + strings.Repeat(".", 79)), 2, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res := SolveLimit(tt.in, tt.limit)
 			if res.Count != tt.wantCount {
 				t.Fatalf("SolveLimit(%s, %d).Count = %d, want %d", tt.in, tt.limit, res.Count, tt.wantCount)
+			}
+			if n := CountSolutions(tt.in, tt.limit); n != tt.wantCount {
+				t.Fatalf("CountSolutions(%s, %d) = %d, want %d", tt.in, tt.limit, n, tt.wantCount)
 			}
 			if res.Count > 0 && !res.Solution.IsSolutionOf(&tt.in) {
 				t.Fatalf("SolveLimit(%s, %d).Solution = %s is no solution", tt.in, tt.limit, res.Solution)
@@ -194,4 +202,24 @@ func FuzzSolve(f *testing.F) {
 			t.Fatalf("Solve(%s).Solution = %s is no solution", g, got.Solution)
 		}
 	})
+}
+
+// TestCountSolutionsOnData checks CountSolutions against SolveLimit's count
+// on the first 5,000 puzzles of each tdoku set and top95 (300 in -short
+// mode), for limits 1 and 2.
+func TestCountSolutionsOnData(t *testing.T) {
+	n := 5000
+	if testing.Short() {
+		n = 300
+	}
+	for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
+		for _, p := range datasettest.LoadPuzzles(t, file, n) {
+			g := MustParse(p)
+			for _, limit := range []int{1, 2} {
+				if got, want := CountSolutions(g, limit), SolveLimit(g, limit).Count; got != want {
+					t.Fatalf("%s: CountSolutions(%s, %d) = %d, want %d", file, p, limit, got, want)
+				}
+			}
+		}
+	}
 }

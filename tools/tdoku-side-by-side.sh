@@ -49,6 +49,9 @@ gcc -O2 "$root/tools/cpurun.c" -o "$work/cpurun"
 if [[ -z "${SUDOKU_BIN:-}" ]]; then
 	(cd "$root" && go build -o "$work/sudoku" ./cmd/sudoku)
 	SUDOKU_BIN=$work/sudoku
+	built="go build ./cmd/sudoku at $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')"
+else
+	built=$SUDOKU_BIN
 fi
 tdoku=("$work/tdoku-count")
 ours=("$SUDOKU_BIN" solve -j 1 -count)
@@ -62,7 +65,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 
 model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $(g++ --version | head -1)"
-echo "sudoku: ${ours[*]}; tdoku: tdoku-count (limit 2, configuration 0); $ROUNDS rounds, medians"
+echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "$TDOKU_DIR" rev-parse --short HEAD 2>/dev/null || echo "$TDOKU_DIR"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians"
 echo
 echo "| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
 echo "| --- | ---: | ---: | ---: | ---: |"

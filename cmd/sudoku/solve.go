@@ -78,6 +78,20 @@ func appendSolveLine(ctx context.Context, dst, p []byte, alg engine.Algorithm, c
 	if err != nil {
 		return append(append(dst, "error: "...), err.Error()...)
 	}
+	if count && late {
+		// Only the count is written: the fast solver need not build the
+		// solution.
+		switch n := engine.CountSolutions(g, 2); {
+		case n > 1:
+			return append(dst, "2+"...)
+		case n == 1:
+			return append(dst, '1')
+		}
+		if err := g.Validate(); err != nil {
+			return append(append(dst, "error: "...), err.Error()...)
+		}
+		return append(dst, '0')
+	}
 	res, err := alg.Solve(ctx, g, 2)
 	if err == nil && res.Count == 0 && late {
 		err = g.Validate()
