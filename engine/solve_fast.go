@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // fastState is the position of the fast solver: for each digit and each band
 // (three rows) a 27-bit word of the cells where the digit may still go,
@@ -92,10 +95,17 @@ func (s *fastState) init(g *Grid) bool {
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
 	for b := range 3 {
-		for i, d := range g[27*b : 27*b+27] {
-			if d == 0 {
-				continue
-			}
+		band := (*[27]uint8)(g[27*b : 27*b+27])
+		// The givens of the band as a mask first, eight cells at a time
+		// and without a branch per cell (empty and given cells alternate
+		// unpredictably).
+		givens := givenBits(binary.LittleEndian.Uint64(band[0:8])) |
+			givenBits(binary.LittleEndian.Uint64(band[8:16]))<<8 |
+			givenBits(binary.LittleEndian.Uint64(band[16:24]))<<16 |
+			uint32((uint(band[24])+255)>>8)<<24 | uint32((uint(band[25])+255)>>8)<<25 | uint32((uint(band[26])+255)>>8)<<26
+		for ; givens != 0; givens &= givens - 1 {
+			i := bits.TrailingZeros32(givens)
+			d := band[i]
 			if d > 9 || !s.placeGiven(int(d)-1, b, i) {
 				return false
 			}
@@ -193,6 +203,15 @@ func (s *fastState) placeGiven(d, b, i int) bool {
 	s.cand[3*d+otherBand0(b)] &^= col
 	s.cand[3*d+otherBand1(b)] &^= col
 	return true
+}
+
+// givenBits returns bit k set when byte k of x (a cell, little-endian) is
+// not 0: the high bit of each byte says it, and one multiplication gathers
+// the eight high bits.
+func givenBits(x uint64) uint32 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	nz := ((x & low7) + low7 | x) & 0x8080808080808080
+	return uint32((nz >> 7) * 0x0102040810204080 >> 56)
 }
 
 // nonZero returns 1 when the band word x (27 bits) is not 0, else 0,

@@ -223,3 +223,21 @@ func TestCountSolutionsOnData(t *testing.T) {
 		}
 	}
 }
+
+// TestGivenBits checks the eight-cells-at-once mask of init against a loop,
+// on every mask and on cell values 0 to 255.
+func TestGivenBits(t *testing.T) {
+	for m := range 256 {
+		for _, v := range []uint64{1, 9, 10, 128, 255} {
+			var x uint64
+			for k := range 8 {
+				if m>>k&1 == 1 {
+					x |= v << (8 * k)
+				}
+			}
+			if got := givenBits(x); got != uint32(m) {
+				t.Fatalf("givenBits(%#x) = %#b, want %#b", x, got, m)
+			}
+		}
+	}
+}

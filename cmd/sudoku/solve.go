@@ -124,13 +124,16 @@ func parsePuzzle(p []byte) (engine.Grid, error) {
 		return engine.Parse(string(p))
 	}
 	for i, c := range p {
-		switch {
-		case c >= '1' && c <= '9':
-			g[i] = c - '0'
-		case c == '.' || c == '0':
-		default:
+		// Without a branch on '.' against a digit, which alternate
+		// unpredictably: '.' becomes 0, and only a bad byte branches.
+		d := c - '0'
+		if c == '.' {
+			d = 0
+		}
+		if d > 9 {
 			return engine.Parse(string(p))
 		}
+		g[i] = d
 	}
 	return g, nil
 }
