@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -197,6 +198,28 @@ func TestSolveLineAllocs(t *testing.T) {
 	for _, count := range []bool{false, true} {
 		if n := testing.AllocsPerRun(100, func() { appendSolveLine(context.Background(), dst[:0], p, alg, count, false) }); n != 0 {
 			t.Errorf("appendSolveLine(count=%v) allocates %v times, want 0", count, n)
+		}
+	}
+}
+
+// TestParsePuzzle checks the eight-cells-at-once reading of a plain line
+// against engine.Parse, grid and error alike, on random lines over an
+// alphabet of digits, dots and the bytes next to them.
+func TestParsePuzzle(t *testing.T) {
+	alphabet := []byte("..........1234567890/-:;a \x80\xff\x00")
+	rng := rand.New(rand.NewPCG(1, 2))
+	for n := range 20000 {
+		p := make([]byte, 81)
+		for i := range p {
+			p[i] = "123456789."[rng.IntN(10)]
+		}
+		for range n % 3 { // most lines valid, some with one or two odd bytes
+			p[rng.IntN(81)] = alphabet[rng.IntN(len(alphabet))]
+		}
+		got, gotErr := parsePuzzle(p)
+		want, wantErr := engine.Parse(string(p))
+		if got != want || fmt.Sprint(gotErr) != fmt.Sprint(wantErr) {
+			t.Fatalf("parsePuzzle(%q) = %v, %v; want %v, %v", p, got, gotErr, want, wantErr)
 		}
 	}
 }
