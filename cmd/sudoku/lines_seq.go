@@ -69,8 +69,12 @@ func firstFieldBytes(line []byte) []byte {
 	if len(line) == 0 || line[0] == '#' {
 		return nil
 	}
-	if i := bytes.IndexAny(line, " \t"); i >= 0 {
-		return line[:i]
+	// Two vectorised byte searches cost less than one IndexAny.
+	if i := bytes.IndexByte(line, ' '); i >= 0 {
+		line = line[:i]
+	}
+	if i := bytes.IndexByte(line, '\t'); i >= 0 {
+		line = line[:i]
 	}
 	return line
 }
