@@ -315,9 +315,17 @@ func (s *fastState) updateWord(w int) bool {
 // candidates in stacks; each later rule runs only when the earlier ones are
 // stuck. It reports false on a contradiction. On success it returns the
 // cells with exactly two candidates (per band) for the guess.
-func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
+//
+// touched holds the words that changed since the position was last at a
+// fixpoint (all 27 at the root): the column and stack rules of a digit
+// depend on its three words only, so they look only at the digits with a
+// word changed since they last looked.
+func (s *fastState) propagate(touched uint32) (pairs [3]uint32, ok bool) {
+	touchedCol, touchedStack := touched, touched
 	for {
 		for s.dirty != 0 {
+			touchedCol |= s.dirty
+			touchedStack |= s.dirty
 			if !s.updateWord(bits.TrailingZeros32(s.dirty)) {
 				return pairs, false
 			}
@@ -392,8 +400,13 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 		// Placing d in one band leaves the other bands' cells of the
 		// digit's single columns as they were, so the cells of the three
 		// bands are found together.
+		tc := touchedCol
+		touchedCol = 0
 		for d := range 9 {
 			w := 3 * d
+			if tc>>uint(w)&7 == 0 {
+				continue
+			}
 			a0, a1, a2 := s.cand[w], s.cand[w+1], s.cand[w+2]
 			any0, one0 := colCounts(a0)
 			any1, one1 := colCounts(a1)
@@ -430,8 +443,13 @@ func (s *fastState) propagate() (pairs [3]uint32, ok bool) {
 		// Locked candidates in stacks: the band-word rule turned by a
 		// quarter, on the columns of each stack.
 		narrowed := false
+		ts := touchedStack
+		touchedStack = 0
 		for d := range 9 {
 			w := 3 * d
+			if ts>>uint(w)&7 == 0 {
+				continue
+			}
 			any0 := colAny(s.cand[w])
 			any1 := colAny(s.cand[w+1])
 			any2 := colAny(s.cand[w+2])
@@ -478,7 +496,11 @@ func (sr *fastSearch) search(st fastState) {
 	s := &st
 	for {
 		sr.nodes++
-		pairs, ok := s.propagate()
+		touched := s.dirty // the words the guess changed
+		if sr.nodes == 1 {
+			touched = bandCells // the root: every word (27 bits)
+		}
+		pairs, ok := s.propagate(touched)
 		if !ok {
 			return
 		}
