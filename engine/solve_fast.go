@@ -47,12 +47,16 @@ type fastState struct {
 // fastSearch is the bookkeeping of one solve: the limit, what was found, and
 // the statistics. It lives on the caller's stack.
 type fastSearch struct {
-	limit    int
-	count    int
-	guesses  int
-	nodes    int
-	keep     bool // keep the first solution in solution
-	solution fastState
+	limit   int
+	count   int
+	guesses int
+	nodes   int
+	keep    bool // keep the first solution in solution
+	// recheckAll has every node's propagation look at every digit, as at
+	// the root: the test that skipping unchanged digits loses no deduction
+	// sets it (TestSolveTouchedDigits).
+	recheckAll bool
+	solution   fastState
 }
 
 // solveFast is the bitboard solver behind Solve: on band bitboards, naked
@@ -497,7 +501,7 @@ func (sr *fastSearch) search(st fastState) {
 	for {
 		sr.nodes++
 		touched := s.dirty // the words the guess changed
-		if sr.nodes == 1 {
+		if sr.nodes == 1 || sr.recheckAll {
 			touched = bandCells // the root: every word (27 bits)
 		}
 		pairs, ok := s.propagate(touched)
