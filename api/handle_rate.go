@@ -22,14 +22,10 @@ type ratingJSON struct {
 }
 
 func newRatingJSON(r engine.Rating) ratingJSON {
-	counts := r.Counts
-	if counts == nil {
-		counts = map[string]int{}
-	}
 	return ratingJSON{
 		Level: r.Level.String(), Score: r.Score, Steps: r.Steps, WNEF: r.WNEF,
 		Hardest: r.Hardest, HardestTier: r.HardestTier, Level1: r.Level1,
-		Givens: r.Givens, Counts: counts,
+		Givens: r.Givens, Counts: r.Counts.Map(),
 	}
 }
 

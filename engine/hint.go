@@ -64,12 +64,13 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 		h.Text = "The grid is solved."
 		return h, nil
 	}
-	b, ok := NewBoard(current)
-	if !ok {
+	f := getFinder(true, &sol)
+	defer putFinder(f)
+	var ok bool
+	if f.board, ok = NewBoard(current); !ok {
 		return h, ErrNoSolution // cannot happen: current agrees with the solution
 	}
-	f := newFinder(true, &sol)
-	f.prepare(&b)
+	f.prepare(&f.board)
 	for t := 1; t <= MaxTier; t++ {
 		if f.searchTier(t); len(f.steps) > 0 {
 			st := f.steps[0]

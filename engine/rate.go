@@ -38,9 +38,9 @@ type Rating struct {
 	// Level1 reports the math-fun list's level 1: solved by naked and hidden
 	// singles alone.
 	Level1 bool
-	// Counts maps a technique name to the number of its valid applications
-	// on the path; techniques never applied are absent.
-	Counts map[string]int
+	// Counts holds the number of valid applications of each technique on
+	// the path.
+	Counts TechniqueCounts
 	// Choices is Ease and Toil's choice histogram of the puzzle: Choices[n] is
 	// the number of empty cells with n candidates after the givens. WNEF is
 	// computed from it; internal/calib recomputes WNEF under other weights
@@ -109,10 +109,10 @@ type Rating struct {
 // values: isomorphic puzzles get the same rating.
 //
 // Cost: one Solve, then a few rounds of strategy search; trial is bounded
-// (see findTrial). Rating allocates a few objects, the Counts map among
-// them: 5 allocations, about 10 KB (the finder and its search cache), per
-// puzzle in BenchmarkRate (`go test ./engine -run XXX -bench
-// 'BenchmarkRate$' -benchmem` on ../shared/data/calib_krazydad.tsv).
+// (see findTrial). Rating allocates nothing in steady state: its scratch
+// (the finder, with its search cache and chain scratch) comes from a pool
+// (BenchmarkRate, `go test ./engine -run XXX -bench 'BenchmarkRate$'
+// -benchmem`, reports 0 allocs/op); Explain allocates its steps.
 //
 // Rate scores with the committed model (DefaultModel); NewRater rates with
 // another.
@@ -174,24 +174,25 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	case res.Count > 1:
 		return rt, nil, ErrMultipleSolutions
 	}
-	b, ok := NewBoard(g)
-	if !ok {
+	f := getFinder(explain, &res.Solution)
+	defer putFinder(f)
+	f.cache.off = r.noCache
+	b := &f.board
+	var ok bool
+	if *b, ok = NewBoard(g); !ok {
 		return rt, nil, ErrNoSolution
 	}
 	rt.Givens = g.Givens()
-	rt.Choices = choices(&b)
+	rt.Choices = choices(b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
-	rt.LineRounds, rt.NakedRounds = singlesWalk(b)
-	f := newFinder(explain, &res.Solution)
-	f.cache.off = r.noCache
-	defer f.release()
+	rt.LineRounds, rt.NakedRounds = singlesWalk(*b)
 	var path []Step
 	var density float64
 	singlesRounds, singles := 0, 0
 	for !b.Solved() {
-		density += candidateDensity(&b)
+		density += candidateDensity(b)
 		progressed := false
-		f.prepare(&b)
+		f.prepare(b)
 		for t := 1; t <= MaxTier; t++ {
 			var before [numTechniques]int
 			if t == tierChains {
@@ -217,7 +218,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 			switch t {
 			case tierChains:
 				rt.ChainRounds++
-				if !rt.NeedsChain && !wingExists(&b) {
+				if !rt.NeedsChain && !wingExists(b) {
 					rt.NeedsChain = true
 				}
 				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
@@ -234,10 +235,10 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 				rt.DeepTrials++
 			}
 			if explain {
-				path = appendRound(path, &b, f.steps)
+				path = appendRound(path, b, f.steps)
 			}
 			cands := b.Cands
-			if err := applyRound(&b, f, &res.Solution); err != nil {
+			if err := applyRound(b, f, f.solution); err != nil {
 				return rt, nil, err
 			}
 			for c := range 81 {
@@ -262,10 +263,7 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 		if n == 0 {
 			continue
 		}
-		if rt.Counts == nil {
-			rt.Counts = make(map[string]int)
-		}
-		rt.Counts[techniques[i].Name] = n
+		rt.Counts.n[i] = int32(n)
 		if techniques[i].Tier == rt.HardestTier {
 			rt.Hardest = techniques[i].Name // the last (hardest) of the tier
 		}

@@ -220,7 +220,7 @@ func TestTechniquesUsed(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Rate(%s) error = %v", p, err)
 		}
-		for name := range r.Counts {
+		for name := range r.Counts.All() {
 			seen[name] = true
 		}
 	}
@@ -276,9 +276,9 @@ func TestRateCounts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Rate(%v) error = %v", tt.in, err)
 			}
-			if r.Steps != tt.wantSteps || !reflect.DeepEqual(r.Counts, tt.wantCounts) || r.Rounds != 1 || r.WNEF != 1 || !r.Level1 || r.Hardest != "naked-single" && r.Hardest != "hidden-single" {
+			if r.Steps != tt.wantSteps || !reflect.DeepEqual(r.Counts.Map(), tt.wantCounts) || r.Rounds != 1 || r.WNEF != 1 || !r.Level1 || r.Hardest != "naked-single" && r.Hardest != "hidden-single" {
 				t.Fatalf("Rate(%v) = steps %v counts %v rounds %d wnef %v level1 %v hardest %q, want steps %v counts %v, 1 round, wnef 1, level 1",
-					tt.in, r.Steps, r.Counts, r.Rounds, r.WNEF, r.Level1, r.Hardest, tt.wantSteps, tt.wantCounts)
+					tt.in, r.Steps, r.Counts.Map(), r.Rounds, r.WNEF, r.Level1, r.Hardest, tt.wantSteps, tt.wantCounts)
 			}
 		})
 	}

@@ -29,6 +29,14 @@ const (
 	numCached      = cacheThreeLink + 1
 )
 
+// reset forgets everything, for a new puzzle.
+func (sc *searchCache) reset() {
+	sc.off = false
+	sc.unitVer = [27]uint32{}
+	sc.digitVer = [10]uint32{}
+	sc.at = [numCached][81]uint32{}
+}
+
 // unit is the version of unit u's cells.
 func (sc *searchCache) unit(u int) uint32 { return sc.unitVer[u] }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"sync"
 )
 
 // Technique ids, easiest first: indexes into techniques, whose keyed
@@ -200,7 +201,9 @@ type finder struct {
 	curEl    []Candidate
 	steps    []Step
 
-	solution *Grid // the solution, used by trial's fallback only
+	solution *Grid // the solution (&sol): rounds are checked against it, and trial's fallback uses it
+	sol      Grid
+	board    Board // the board of a rating, owned by the finder so that it is not allocated
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
@@ -208,10 +211,38 @@ type finder struct {
 	deep       bool         // trial needed its fallback this round
 }
 
-// newFinder returns a finder on the technique table; explain makes it record
-// Steps, and solution is what trial's fallback checks against.
-func newFinder(explain bool, solution *Grid) *finder {
-	return &finder{techs: &techniques, explain: explain, solution: solution}
+// finderPool keeps finders between ratings (about 20 KB each with their
+// search cache and chain scratch), so that rating in steady state
+// allocates nothing.
+var finderPool = sync.Pool{New: func() any { return &finder{techs: &techniques} }}
+
+// getFinder returns a finder from finderPool, cleared for a new puzzle:
+// explain makes it record Steps, and solution is what its rounds are
+// checked against. putFinder gives it back.
+func getFinder(explain bool, solution *Grid) *finder {
+	f := finderPool.Get().(*finder)
+	f.explain = explain
+	f.solution = nil
+	if solution != nil { // nil in tests of one search
+		f.sol = *solution
+		f.solution = &f.sol
+	}
+	f.counts = [numTechniques]int{}
+	f.progress = false
+	f.curPl, f.curEl = f.curPl[:0], f.curEl[:0]
+	f.cache.reset()
+	if f.chain != nil {
+		f.chain.ready, f.chain.coloured = false, false
+	}
+	return f
+}
+
+// putFinder returns f to finderPool; f must not be used again.
+func putFinder(f *finder) {
+	clear(f.steps) // the steps' slices belong to the caller now
+	f.steps = f.steps[:0]
+	f.b = nil
+	finderPool.Put(f)
 }
 
 // prepare computes the unit tables of b for a new round; reset then clears

@@ -53,8 +53,8 @@ func TestALSXZPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFinder(true, nil)
-			defer f.release()
+			f := getFinder(true, nil)
+			defer putFinder(f)
 			f.prepare(tt.board)
 			f.reset()
 			findALSXZ(f)
@@ -92,7 +92,7 @@ func chainBoards(tb testing.TB, n int) []Board {
 		g := MustParse(p)
 		sol := Solve(g).Solution
 		b, _ := NewBoard(g)
-		f := newFinder(false, &sol)
+		f := getFinder(false, &sol)
 		for !b.Solved() {
 			f.prepare(&b)
 			for t := 1; t <= MaxTier; t++ {
@@ -107,7 +107,7 @@ func chainBoards(tb testing.TB, n int) []Board {
 				}
 			}
 		}
-		f.release()
+		putFinder(f)
 	}
 	return out
 }
@@ -116,8 +116,8 @@ func chainBoards(tb testing.TB, n int) []Board {
 // rater searches the chain tier.
 func BenchmarkALSXZ(b *testing.B) {
 	bs := chainBoards(b, 400)
-	f := newFinder(false, nil)
-	defer f.release()
+	f := getFinder(false, nil)
+	defer putFinder(f)
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		f.prepare(&bs[i%len(bs)])

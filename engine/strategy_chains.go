@@ -5,7 +5,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"sync"
 )
 
 // Chains: X-chains, XY-chains, remote pairs, simple and multi-colouring,
@@ -88,25 +87,13 @@ type chainSearch struct {
 	coloured bool            // colours is for this round
 }
 
-// chainPool keeps the chain scratch (a few KB) between ratings.
-var chainPool = sync.Pool{New: func() any { return new(chainSearch) }}
-
-// chains returns the finder's chain scratch, taken from chainPool on first
-// use; release gives it back.
+// chains returns the finder's chain scratch, made on first use and kept
+// with the finder (finderPool) afterwards.
 func (f *finder) chains() *chainSearch {
 	if f.chain == nil {
-		f.chain = chainPool.Get().(*chainSearch)
-		f.chain.ready, f.chain.coloured = false, false
+		f.chain = new(chainSearch)
 	}
 	return f.chain
-}
-
-// release returns the chain scratch to chainPool; f must not search again.
-func (f *finder) release() {
-	if f.chain != nil {
-		chainPool.Put(f.chain)
-		f.chain = nil
-	}
 }
 
 // refute fills cs.refuted and cs.minLinks for the round's board. Following

@@ -67,7 +67,7 @@ func TestChainPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFinder(true, nil)
+			f := getFinder(true, nil)
 			f.prepare(tt.board)
 			f.reset()
 			if s := tt.find(f); s == 0 {

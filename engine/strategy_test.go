@@ -213,7 +213,7 @@ func TestStrategiesOnPatterns(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFinder(false, nil)
+			f := getFinder(false, nil)
 			f.prepare(tt.b)
 			f.reset()
 			tt.find(f)

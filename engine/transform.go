@@ -98,12 +98,6 @@ func (p Puzzle) VariantOf(seed uint64) Puzzle {
 	v := p
 	v.Puzzle, v.Solution = t.Apply(p.Puzzle), t.Apply(p.Solution)
 	v.Fresh, v.Variant = false, seed
-	if p.Rating.Counts != nil {
-		v.Rating.Counts = make(map[string]int, len(p.Rating.Counts))
-		for k, n := range p.Rating.Counts {
-			v.Rating.Counts[k] = n
-		}
-	}
 	return v
 }
 

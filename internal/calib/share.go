@@ -51,10 +51,8 @@ func ShareOf(ctx context.Context, file, tech string, j int) (Share, error) {
 			return nil
 		}
 		p.Puzzles++
-		for _, n := range r.Counts {
-			p.Steps += n
-		}
-		if n := r.Counts[tech]; n > 0 {
+		p.Steps += r.Counts.Total()
+		if n := r.Counts.Of(tech); n > 0 {
 			p.With++
 			p.TechStep += n
 		}
