@@ -139,58 +139,11 @@ func (m *ScoreModel) Level(score float64) Level {
 	return Evil
 }
 
-// defaultModel is the committed model: the output of
-// `go run ./cmd/sudoku calibrate` on ../shared/data/calib_krazydad.tsv
-// (tiers 1–5, cuts), calib_coach.tsv (tiers 1–5 on its levels, tiers 6–8
-// on its SE ratings and levels, cuts), se_rated.tsv (tiers 1–5 on its SE
-// ratings) and calib_sudokuexchange_diabolical.tsv (tiers 6–8 on its SE
-// ratings), with WNEFLambda as that command fitted it; docs/rating.md
-// shows its agreement. Read it through DefaultModel.
-var defaultModel = ScoreModel{
-	Weights: [numGroups][NumFeatures]float64{
-		{0.273984, -0.329406, -0.141041, -0.192566, 0.0255524, 0, 0, -1.97518, 0, 0.0183352, 0.12076, -0.0149327, 0, 0, 0, 0},
-		{1.52848, -0.0325383, 0.684587, 0.0469799, -1.01124, 0, 0, -0.868569, 0, 0.0691401, -0.0727585, -0.0597482, 0, 0, 0, 0},
-		{-0.0572663, 0.0754443, 18.0286, -0.0566305, 2.30067, 2.2456e-08, 82.8831, 0.288317, 1.83777, -0.0137696, -0.00445686, 0.00774665, 1.21201, 1.67961, 90.4358, 2.8589},
-	},
-	Center: [numGroups]float64{-16.6731, 4.72053, 45.2684},
-	Scale:  [numGroups]float64{2.23865, 0.96591, 25.423},
-	Cuts:   [3]float64{1.63, 1.87, 4.94},
-	Knots:  [NumKnots]float64{-0.573902, -0.483457, -0.461696, -0.413467, -0.324347, -0.30112, -0.277247, -0.146755, 1.03437, 2.00067, 2.16732, 2.31342, 2.47864, 3.58946, 3.8222, 5.24871},
-	Singles: [82][2]float64{
-		22: {1.8563, 1.8909},
-		23: {1.837, 1.876},
-		24: {1.7356, 1.8784},
-		25: {1.7798, 1.8475},
-		26: {1.6726, 1.8463},
-		27: {1.6668, 1.8029},
-		28: {1.6096, 1.8019},
-		29: {1.4982, 1.7676},
-		30: {1.362, 1.732},
-		31: {1.2461, 1.6942},
-		32: {1.2255, 1.6357},
-		33: {1.2195, 1.5775},
-		34: {1.0565, 1.5618},
-		35: {1.0743, 1.5035},
-		36: {1.0526, 1.4757},
-		37: {1.0685, 1.4055},
-		38: {1.0505, 1.3722},
-		39: {1.0728, 1.3115},
-		40: {1.0489, 1.3154},
-		41: {1.109, 1.2018},
-		42: {1.0319, 1.1994},
-		43: {1.0353, 1.1183},
-		44: {1.0306, 1.0946},
-		45: {1.0382, 1.1229},
-		46: {1.04, 1.0983},
-		47: {1.0189, 1.0772},
-		48: {1.0137, 1.0797},
-		49: {1.0195, 1.0696},
-		50: {1.0142, 1.0629},
-	},
-}
+//go:generate sh -c "cd .. && go run ./cmd/sudoku calibrate -write engine/score_model.go >/dev/null"
 
 // DefaultModel returns a copy of the committed score model, the one Rate,
-// Explain and the generator use.
+// Explain and the generator use: defaultModel, which `sudoku calibrate
+// -write` generates into score_model.go (never edited by hand).
 func DefaultModel() ScoreModel { return defaultModel }
 
 // b2f is 1 for true and 0 for false.

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -18,9 +19,10 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultModel()")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
 	quiet := fs.Bool("quiet", false, quietUsage)
+	write := fs.String("write", "", "also write the fitted model as the Go file engine's committed model is (engine/score_model.go: "+calib.ModelCommand+")")
 	shares := fs.Bool("shares", false, "also print the share of trial on every puzzle file of ../shared/data (slow: rates about 130,000 puzzles)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-j N] [-quiet]")
+		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-write FILE] [-j N] [-quiet]")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
@@ -65,6 +67,15 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	m := calib.Fit(kd, coach, sx, se)
 	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on the labels of %s and %s and the SE ratings of %s, tiers 6–8 on the SE ratings of %s and %s and the labels of the first, cuts on %s and %s):\n\n%s\n\n",
 		kd.Name, coach.Name, se.Name, coach.Name, sx.Name, kd.Name, coach.Name, calib.GoSource(&m))
+	if *write != "" {
+		src, err := calib.ModelFile(&m)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*write, src, 0o644); err != nil {
+			return err
+		}
+	}
 	committed := engine.DefaultModel()
 	report, name := &committed, "committed engine.DefaultModel()"
 	if *fitted {

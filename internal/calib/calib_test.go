@@ -1,6 +1,7 @@
 package calib
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -63,14 +64,26 @@ func TestDefaultModelAgreement(t *testing.T) {
 }
 
 // TestFitReproducesDefault refits on the full files and checks that the
-// committed model is what the fit gives, so the constants in engine are
-// the calibrate command's output.
+// committed model file, engine/score_model.go, is byte for byte what
+// sudoku calibrate -write writes, so the constants in engine are the
+// calibrate command's output.
 func TestFitReproducesDefault(t *testing.T) {
 	if testing.Short() {
 		t.Skip("rates both full calibration files")
 	}
 	kd, coach, sx, se := loadSet(t, KrazyDad), loadSet(t, Coach), loadSet(t, SudokuExchange), loadSet(t, SERated)
 	m := Fit(kd, coach, sx, se)
+	src, err := ModelFile(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile("../../engine/score_model.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(src, committed) {
+		t.Errorf("engine/score_model.go is not what the fit writes: run %s", ModelCommand)
+	}
 	d := engine.DefaultModel()
 	const tol = 1e-4
 	for g := range m.Weights {
