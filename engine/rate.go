@@ -33,7 +33,8 @@ type Rating struct {
 	WNEF float64
 	// Hardest is the name of the hardest technique used (see Techniques).
 	Hardest string
-	// HardestTier is its tier, 1..6 (SudokuExplainer-style max rating).
+	// HardestTier is its tier, 1..MaxTier (SudokuExplainer-style max
+	// rating).
 	HardestTier int
 	// Level1 reports the math-fun list's level 1: solved by naked and hidden
 	// singles alone.

@@ -2,24 +2,6 @@ package engine
 
 import "math"
 
-// NumFeatures is the number of rating features the score combines.
-const NumFeatures = 16
-
-// Features returns the rating's numbers that the score combines, in this
-// order: ln(1+Steps), Givens, WNEF, Singles, Density, TrialWaves,
-// DeepTrials, ln(1+Rounds), ChainLinks, LineRounds, NakedRounds,
-// Bottlenecks, ChainKind, ln(1+ChainRounds), ln(1+ForcingRounds),
-// NeedsChain (1 or 0).
-func (r *Rating) Features() [NumFeatures]float64 {
-	return [NumFeatures]float64{
-		math.Log1p(r.Steps), float64(r.Givens), r.WNEF, r.Singles, r.Density,
-		float64(r.TrialWaves), float64(r.DeepTrials), math.Log1p(float64(r.Rounds)),
-		float64(r.ChainLinks), float64(r.LineRounds), float64(r.NakedRounds), float64(r.Bottlenecks),
-		float64(r.ChainKind), math.Log1p(float64(r.ChainRounds)), math.Log1p(float64(r.ForcingRounds)),
-		b2f(r.NeedsChain),
-	}
-}
-
 // Score groups: the score model has one linear combination per group of
 // tiers.
 const (
@@ -145,11 +127,3 @@ func (m *ScoreModel) Level(score float64) Level {
 // Explain and the generator use: defaultModel, which `sudoku calibrate
 // -write` generates into score_model.go (never edited by hand).
 func DefaultModel() ScoreModel { return defaultModel }
-
-// b2f is 1 for true and 0 for false.
-func b2f(b bool) float64 {
-	if b {
-		return 1
-	}
-	return 0
-}
