@@ -187,121 +187,40 @@ func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	rt.Choices = choices(b)
 	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
 	rt.LineRounds, rt.NakedRounds = singlesWalk(*b)
+	stats := pathStats{rt: &rt}
 	var path []Step
-	var density float64
-	singlesRounds, singles := 0, 0
 	for !b.Solved() {
-		density += candidateDensity(b)
-		progressed := false
+		stats.roundStart(b)
 		f.prepare(b)
-		for t := 1; t <= MaxTier; t++ {
-			var before [numTechniques]int
-			if t == tierChains {
-				before = f.counts
-			}
+		t := 1
+		for ; t <= MaxTier; t++ {
+			stats.tierStart(t, f)
 			s := f.searchTier(t)
-			if f.apps == 0 {
-				rt.Steps += float64(s)
-				rt.StepsSequential += float64(s)
-				continue
+			stats.tierSearched(t, s, f, b)
+			if f.apps > 0 {
+				break
 			}
-			rt.Steps += float64(s+1) / float64(f.apps+1)
-			for k := 1; k <= f.apps; k++ {
-				rt.StepsSequential += float64(s+1) / float64(k+1)
-			}
-			if t == 1 {
-				singlesRounds++
-				singles += f.apps
-				singlesPath(&rt, f)
-			}
-			rt.Rounds++
-			rt.HardestTier = max(rt.HardestTier, t)
-			switch t {
-			case tierChains:
-				rt.ChainRounds++
-				if !rt.NeedsChain && !wingExists(b) {
-					rt.NeedsChain = true
-				}
-				rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
-				for id := techRemotePair; id <= techAIC; id++ {
-					if f.counts[id] > before[id] { // the easiest chain of the round
-						rt.ChainKind = max(rt.ChainKind, id-techRemotePair+1)
-						break
-					}
-				}
-			case tierForcing:
-				rt.ForcingRounds++
-				rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
-			case MaxTier:
-				rt.DeepTrials++
-			}
-			if explain {
-				path = appendRound(path, b, f.steps)
-			}
-			cands := b.Cands
-			if err := applyRound(b, f, f.solution); err != nil {
-				return rt, nil, err
-			}
-			for c := range 81 {
-				if b.Cands[c] != cands[c] {
-					f.cache.changed(c, cands[c], b.Cands[c])
-				}
-			}
-			progressed = true
-			break
 		}
-		if !progressed {
+		if t > MaxTier {
 			return rt, nil, fmt.Errorf("rater stuck with %d empty cells: %w", b.Empty(), errUnsound)
 		}
-	}
-	if rt.Rounds > 0 {
-		rt.Density = density / float64(rt.Rounds)
-	}
-	if singlesRounds > 0 {
-		rt.Singles = float64(singles) / float64(singlesRounds)
-	}
-	for i, n := range f.counts {
-		if n == 0 {
-			continue
+		if explain {
+			path = appendRound(path, b, f.steps)
 		}
-		rt.Counts.n[i] = int32(n)
-		if techniques[i].Tier == rt.HardestTier {
-			rt.Hardest = techniques[i].Name // the last (hardest) of the tier
+		cands := b.Cands
+		if err := applyRound(b, f, f.solution); err != nil {
+			return rt, nil, err
+		}
+		for c := range 81 {
+			if b.Cands[c] != cands[c] {
+				f.cache.changed(c, cands[c], b.Cands[c])
+			}
 		}
 	}
-	rt.Level1 = rt.HardestTier <= 1
+	stats.finish(f)
 	rt.Score = r.model.Score(&rt)
 	rt.Level = r.model.Level(rt.Score)
 	return rt, path, nil
-}
-
-// singlesPath adds a singles round to the solve-path features: whether one
-// cell alone could be placed (a bottleneck).
-func singlesPath(rt *Rating, f *finder) {
-	n := 0
-	for _, d := range f.place {
-		if d != 0 {
-			n++
-		}
-	}
-	if n == 1 {
-		rt.Bottlenecks++
-	}
-}
-
-// candidateDensity is the mean number of candidates of the empty cells.
-func candidateDensity(b *Board) float64 {
-	n, sum := 0, 0
-	for c := range 81 {
-		if b.Digits[c] == 0 {
-			n++
-			sum += Count(b.Cands[c])
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return float64(sum) / float64(n)
 }
 
 // applyRound applies a round's eliminations, then its placements, to b. It
