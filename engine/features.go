@@ -8,7 +8,7 @@ import "math"
 type Feature struct {
 	Name    string                  // short kebab name, as docs/rating.md uses it
 	Meaning string                  // what it measures, in a sentence
-	Value   func(r *Rating) float64 // how it is computed from the rating
+	Value   func(r Rating) float64 // how it is computed from the rating (by value: an indirect call must not make a Rating escape)
 }
 
 // NumFeatures is the number of rating features the score combines.
@@ -18,22 +18,22 @@ const NumFeatures = len(features)
 // order, and ScoreModel.Weights[g][i] weighs features[i]. Appending a row
 // changes the model's shape: rerun sudoku calibrate -write.
 var features = [...]Feature{
-	{"log-steps", "ln(1+Steps): Cheng and Xiao's expected number of checks along the path", func(r *Rating) float64 { return math.Log1p(r.Steps) }},
-	{"givens", "the number of givens", func(r *Rating) float64 { return float64(r.Givens) }},
-	{"wnef", "Ease and Toil's weighted normalized ease function of the givens (lower is harder)", func(r *Rating) float64 { return r.WNEF }},
-	{"singles", "the mean number of singles available per singles round", func(r *Rating) float64 { return r.Singles }},
-	{"density", "the mean number of candidates per empty cell over the rounds' boards", func(r *Rating) float64 { return r.Density }},
-	{"trial-waves", "the singles waves of the hardest forcing chain or net", func(r *Rating) float64 { return float64(r.TrialWaves) }},
-	{"deep-trials", "the trial rounds (tier 8)", func(r *Rating) float64 { return float64(r.DeepTrials) }},
-	{"log-rounds", "ln(1+Rounds): the rounds of the path", func(r *Rating) float64 { return math.Log1p(float64(r.Rounds)) }},
-	{"chain-links", "the links of the hardest round's shortest chain", func(r *Rating) float64 { return float64(r.ChainLinks) }},
-	{"line-rounds", "the rounds of hidden singles in rows and columns an easiest-first walk of singles needs", func(r *Rating) float64 { return float64(r.LineRounds) }},
-	{"naked-rounds", "the rounds of naked singles an easiest-first walk of singles needs", func(r *Rating) float64 { return float64(r.NakedRounds) }},
-	{"bottlenecks", "the singles rounds where one cell alone could be placed", func(r *Rating) float64 { return float64(r.Bottlenecks) }},
-	{"chain-kind", "the hardest chain technique a chain round needed, 1 (remote pair) to 6 (AIC)", func(r *Rating) float64 { return float64(r.ChainKind) }},
-	{"log-chain-rounds", "ln(1+ChainRounds): the rounds of tier 6", func(r *Rating) float64 { return math.Log1p(float64(r.ChainRounds)) }},
-	{"log-forcing-rounds", "ln(1+ForcingRounds): the rounds of tier 7", func(r *Rating) float64 { return math.Log1p(float64(r.ForcingRounds)) }},
-	{"needs-chain", "1 when some chain round had no almost-locked-set wing either, else 0", func(r *Rating) float64 { return b2f(r.NeedsChain) }},
+	{"log-steps", "ln(1+Steps): Cheng and Xiao's expected number of checks along the path", func(r Rating) float64 { return math.Log1p(r.Steps) }},
+	{"givens", "the number of givens", func(r Rating) float64 { return float64(r.Givens) }},
+	{"wnef", "Ease and Toil's weighted normalized ease function of the givens (lower is harder)", func(r Rating) float64 { return r.WNEF }},
+	{"singles", "the mean number of singles available per singles round", func(r Rating) float64 { return r.Singles }},
+	{"density", "the mean number of candidates per empty cell over the rounds' boards", func(r Rating) float64 { return r.Density }},
+	{"trial-waves", "the singles waves of the hardest forcing chain or net", func(r Rating) float64 { return float64(r.TrialWaves) }},
+	{"deep-trials", "the trial rounds (tier 8)", func(r Rating) float64 { return float64(r.DeepTrials) }},
+	{"log-rounds", "ln(1+Rounds): the rounds of the path", func(r Rating) float64 { return math.Log1p(float64(r.Rounds)) }},
+	{"chain-links", "the links of the hardest round's shortest chain", func(r Rating) float64 { return float64(r.ChainLinks) }},
+	{"line-rounds", "the rounds of hidden singles in rows and columns an easiest-first walk of singles needs", func(r Rating) float64 { return float64(r.LineRounds) }},
+	{"naked-rounds", "the rounds of naked singles an easiest-first walk of singles needs", func(r Rating) float64 { return float64(r.NakedRounds) }},
+	{"bottlenecks", "the singles rounds where one cell alone could be placed", func(r Rating) float64 { return float64(r.Bottlenecks) }},
+	{"chain-kind", "the hardest chain technique a chain round needed, 1 (remote pair) to 6 (AIC)", func(r Rating) float64 { return float64(r.ChainKind) }},
+	{"log-chain-rounds", "ln(1+ChainRounds): the rounds of tier 6", func(r Rating) float64 { return math.Log1p(float64(r.ChainRounds)) }},
+	{"log-forcing-rounds", "ln(1+ForcingRounds): the rounds of tier 7", func(r Rating) float64 { return math.Log1p(float64(r.ForcingRounds)) }},
+	{"needs-chain", "1 when some chain round had no almost-locked-set wing either, else 0", func(r Rating) float64 { return b2f(r.NeedsChain) }},
 }
 
 // Features returns the score's features of the rating, in the order of
@@ -41,7 +41,7 @@ var features = [...]Feature{
 func (r *Rating) Features() [NumFeatures]float64 {
 	var x [NumFeatures]float64
 	for i, f := range features {
-		x[i] = f.Value(r)
+		x[i] = f.Value(*r)
 	}
 	return x
 }
