@@ -6,8 +6,8 @@ import "math"
 // score's inputs are named here, once, with what they mean and how each
 // is computed from a Rating.
 type Feature struct {
-	Name    string                  // short kebab name, as docs/rating.md uses it
-	Meaning string                  // what it measures, in a sentence
+	Name    string                 // short kebab name, as docs/rating.md uses it
+	Meaning string                 // what it measures, in a sentence
 	Value   func(r Rating) float64 // how it is computed from the rating (by value: an indirect call must not make a Rating escape)
 }
 
