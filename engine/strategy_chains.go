@@ -418,6 +418,32 @@ func (cs *chainSearch) path(goal int) []int {
 	return p
 }
 
+// chainRule is what the chains of one technique may be, and how its
+// search counts: each chain technique's row of the technique table
+// carries its rule.
+type chainRule struct {
+	links int // the link kinds its chains follow
+	// remotePair: chains of bivalue cells holding one pair of digits,
+	// searched once per pair (a possible application is a candidate and a
+	// pair holding its digit) and of any length: a pattern, seen like
+	// colouring, not a chain a person counts links of.
+	remotePair bool
+	// oneDigit: chains of one digit, so a start candidate counts only when
+	// its digit has a strong link somewhere.
+	oneDigit bool
+	// proven: every chain refute found is one of these (the AIC follows
+	// every link), so the search runs only to explain the chain.
+	proven bool
+}
+
+// The chain techniques' rules, easiest first.
+var (
+	remotePairRule = chainRule{links: linkUnitWeak | linkCellStrong, remotePair: true}
+	xChainRule     = chainRule{links: linkUnitWeak | linkUnitStrong, oneDigit: true}
+	xyChainRule    = chainRule{links: linkUnitWeak | linkCellStrong}
+	aicRule        = chainRule{links: linkAll, proven: true}
+)
+
 // findChains runs the chain search of one technique (x-chain, xy-chain,
 // remote-pair or aic) from every candidate not yet removed in this round.
 // A possible application is a start candidate (for a remote pair, a start
@@ -428,14 +454,8 @@ func (cs *chainSearch) path(goal int) []int {
 // takes the shortest chains there are, then looks again from the easiest
 // tier: applying every chain of the round at once made long-chain puzzles
 // look as easy as short-chain ones (docs/rating.md).
-func findChains(f *finder, tech int) int {
-	links := linkAll
-	switch tech {
-	case techRemotePair, techXYChain:
-		links = linkUnitWeak | linkCellStrong
-	case techXChain:
-		links = linkUnitWeak | linkUnitStrong
-	}
+func findChains(f *finder, tech int, rule chainRule) int {
+	links := rule.links
 	cs := f.chains()
 	if !cs.ready {
 		cs.refute(f)
@@ -465,23 +485,25 @@ func findChains(f *finder, tech int) int {
 			with[bits.TrailingZeros16(m)+1]++
 		}
 	}
-	if tech != techRemotePair {
+	if !rule.remotePair {
 		pairs = append(pairs[:0], 0)
 	}
 	var linked uint16 // digits with a strong link somewhere
-	for d := 1; d <= 9; d++ {
-		if hasStrongLink(f, d) {
-			linked |= Bit(d)
+	if rule.oneDigit {
+		for d := 1; d <= 9; d++ {
+			if hasStrongLink(f, d) {
+				linked |= Bit(d)
+			}
 		}
 	}
 	s := 0
 	for c := range 81 {
 		for m := f.b.Cands[c] &^ f.elim[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m) + 1
-			if tech == techXChain && linked&Bit(d) == 0 {
+			if rule.oneDigit && linked&Bit(d) == 0 {
 				continue // one digit: it needs a strong link of d to go anywhere
 			}
-			if tech == techRemotePair {
+			if rule.remotePair {
 				s += with[d]
 			} else {
 				s++
@@ -490,11 +512,11 @@ func findChains(f *finder, tech int) int {
 				continue // no chain of any kind refutes it
 			}
 			for i, pair := range pairs {
-				if tech == techRemotePair && pair&Bit(d) == 0 {
+				if rule.remotePair && pair&Bit(d) == 0 {
 					continue
 				}
 				limit := cs.minLinks
-				if tech == techRemotePair {
+				if rule.remotePair {
 					// A remote pair is seen as a pattern, like colouring:
 					// bivalue cells with one pair, coloured in turn, of
 					// any length.
@@ -507,7 +529,7 @@ func findChains(f *finder, tech int) int {
 					// then looks again: only chains of cs.minLinks links.
 					continue
 				}
-				if tech != techAIC || f.explain {
+				if !rule.proven || f.explain {
 					cs.pair = pair
 					if cs.run(f, c, d, links, limit) == 0 {
 						continue

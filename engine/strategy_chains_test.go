@@ -50,7 +50,7 @@ func TestChainPositions(t *testing.T) {
 			name: "xy-chain of four cells",
 			board: openBoard(map[int]uint16{r1c1: Bit(1) | Bit(2), r1c5: Bit(2) | Bit(3),
 				r5c5: Bit(3) | Bit(4), r5c9: Bit(4) | Bit(1)}, nil),
-			tech: techXYChain, find: func(f *finder) int { return findChains(f, techXYChain) },
+			tech: techXYChain, find: techniques[techXYChain].find,
 			want: []Candidate{{8, 1}, {36, 1}},
 		},
 		{
@@ -61,7 +61,7 @@ func TestChainPositions(t *testing.T) {
 			name: "remote pair",
 			board: openBoard(map[int]uint16{r1c1: Bit(1) | Bit(2), r1c5: Bit(1) | Bit(2),
 				r5c5: Bit(1) | Bit(2), r5c9: Bit(1) | Bit(2)}, nil),
-			tech: techRemotePair, find: func(f *finder) int { return findChains(f, techRemotePair) },
+			tech: techRemotePair, find: techniques[techRemotePair].find,
 			some: []Candidate{{8, 1}, {8, 2}, {36, 1}, {36, 2}},
 		},
 	}
