@@ -52,7 +52,7 @@ func (ps *pathStats) tierSearched(t, s int, f *finder, b *Board) {
 		}
 	case tierChains:
 		rt.ChainRounds++
-		if !rt.NeedsChain && !wingExists(b) {
+		if !rt.NeedsChain && !wingExists(b, &f.holding) {
 			rt.NeedsChain = true
 		}
 		rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)

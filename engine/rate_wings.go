@@ -16,21 +16,18 @@ import "math/bits"
 // coach, docs/rating.md). Cost: the sets of up to 4 cells of each unit
 // holding at most 5 digits, and for each the bivalue cells holding two of
 // its digits; it stops at the first wing.
-func wingExists(b *Board) bool {
-	_, _, ok := wing(b)
+// holding is b's cells holding each digit (finder.holding).
+func wingExists(b *Board, holding *[9]cellSet) bool {
+	_, _, ok := wing(b, holding)
 	return ok
 }
 
 // wing returns a candidate (cell, digit) that an almost-locked-set wing
 // removes from b, the first it finds (see wingExists).
-func wing(b *Board) (cell, digit int, ok bool) {
-	var ws wingScan
+func wing(b *Board, holding *[9]cellSet) (cell, digit int, ok bool) {
+	ws := wingScan{holding: *holding}
 	for c := range 81 {
-		m := b.Cands[c]
-		for mm := m; mm != 0; mm &= mm - 1 {
-			ws.holding[bits.TrailingZeros16(mm)].add(c)
-		}
-		if Count(m) == 2 {
+		if m := b.Cands[c]; Count(m) == 2 {
 			ws.bival[pairIndex(m)].add(c)
 			ws.masks |= 1 << pairIndex(m)
 		}
@@ -123,12 +120,12 @@ func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
 						if r == 1 {
 							rc, zc, d = zs, xs, xi
 						}
-						if !andNot(rc, peerSet[w]).empty() {
+						if !rc.minus(peerSet[w]).empty() {
 							continue // not restricted: a cell of the set holding it misses w
 						}
 						holders := peerSet[w]
 						zc.forEach(func(c int) { holders = holders.and(peerSet[c]) })
-						if t := andNot(holders.and(ws.holding[d]), set); !t.empty() {
+						if t := holders.and(ws.holding[d]).minus(set); !t.empty() {
 							return t.first(), d + 1, true
 						}
 					}
@@ -139,13 +136,3 @@ func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
 	return 0, 0, false
 }
 
-// andNot returns the cells of s not in t.
-func andNot(s, t cellSet) cellSet { return cellSet{s[0] &^ t[0], s[1] &^ t[1]} }
-
-// first returns the lowest cell of a non-empty s.
-func (s cellSet) first() int {
-	if s[0] != 0 {
-		return bits.TrailingZeros64(s[0])
-	}
-	return 64 + bits.TrailingZeros64(s[1])
-}

@@ -28,7 +28,7 @@ func TestWingsSound(t *testing.T) {
 		b, _ := NewBoard(g)
 		for _, st := range steps {
 			if st.Tier == tierChains {
-				if c, d, ok := wing(&b); ok {
+				if c, d, ok := wing(&b, new(holdingOf(&b))); ok {
 					with++
 					if b.Cands[c]&Bit(d) == 0 || int(sol[c]) == d {
 						t.Fatalf("%s: a wing removes %d from %s (candidates %s, solution %d)", r.Puzzle(), d, CellName(c), digitsText(b.Cands[c]), sol[c])

@@ -188,6 +188,7 @@ type finder struct {
 	b       *Board
 	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
 	placed  [27]uint16    // digits placed in each unit
+	holding [9]cellSet    // holding[d-1]: the cells where d is a candidate
 	explain bool
 
 	apps   int // valid applications found in this round
@@ -251,6 +252,7 @@ func (f *finder) prepare(b *Board) {
 	f.b = b
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
+	f.holding = [9]cellSet{}
 	for c := range 81 {
 		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
 		if d := b.Digits[c]; d != 0 {
@@ -264,6 +266,7 @@ func (f *finder) prepare(b *Board) {
 		pr, pc, pb := uint16(1)<<colOf[c], uint16(1)<<rowOf[c], uint16(1)<<(3*(rowOf[c]%3)+colOf[c]%3)
 		for m := b.Cands[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
+			f.holding[d].add(c)
 			f.places[row][d] |= pr
 			f.places[col][d] |= pc
 			f.places[box][d] |= pb
@@ -344,32 +347,6 @@ func (f *finder) commit(tech int, cells []int, text func() string) bool {
 	f.curPl, f.curEl = f.curPl[:0], f.curEl[:0]
 	return ok
 }
-
-// cellSet is a set of cells as a 81-bit mask.
-type cellSet [2]uint64
-
-func (s *cellSet) add(c int)            { s[c>>6] |= 1 << (c & 63) }
-func (s cellSet) has(c int) bool        { return s[c>>6]&(1<<(c&63)) != 0 }
-func (s cellSet) and(t cellSet) cellSet { return cellSet{s[0] & t[0], s[1] & t[1]} }
-
-// forEach calls fn for each cell of s in increasing order.
-func (s cellSet) forEach(fn func(c int)) {
-	for w := range 2 {
-		for m := s[w]; m != 0; m &= m - 1 {
-			fn(w<<6 | bits.TrailingZeros64(m))
-		}
-	}
-}
-
-// peerSet[c] is the set of the 20 peers of c.
-var peerSet = func() (ps [81]cellSet) {
-	for c := range 81 {
-		for _, p := range peers[c] {
-			ps[c].add(int(p))
-		}
-	}
-	return
-}()
 
 // digitsText names the digits of mask, "3", "3/7" or "1/4/9".
 func digitsText(mask uint16) string {

@@ -83,12 +83,7 @@ func (as *alsSearch) build(f *finder) {
 	b := f.b
 	as.sets = as.sets[:0]
 	as.entries = as.entries[:0]
-	as.holding = [9]cellSet{}
-	for c, m := range b.Cands {
-		for mm := m; mm != 0; mm &= mm - 1 {
-			as.holding[bits.TrailingZeros16(mm)].add(c)
-		}
-	}
+	as.holding = f.holding
 	for u := range units {
 		// the unit's cells that can be in a set: positions and digits
 		var pos [9]uint8

@@ -110,12 +110,11 @@ func (f *finder) chains() *chainSearch {
 // candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
-	var holding [9]cellSet // the cells holding each digit
+	holding := &f.holding
 	cs.cands = cs.cands[:0]
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm)
-			holding[d].add(c)
 			cs.index[c][d] = int16(len(cs.cands))
 			cs.cands = append(cs.cands, int16(9*c+d))
 		}

@@ -168,14 +168,3 @@ func (f *finder) colourCells(sets ...cellSet) []int {
 	return all.cells()
 }
 
-func (s cellSet) or(t cellSet) cellSet    { return cellSet{s[0] | t[0], s[1] | t[1]} }
-func (s cellSet) minus(t cellSet) cellSet { return cellSet{s[0] &^ t[0], s[1] &^ t[1]} }
-func (s cellSet) empty() bool             { return s[0]|s[1] == 0 }
-func (s cellSet) count() int              { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
-
-// cells returns the cells of s in increasing order.
-func (s cellSet) cells() []int {
-	var cs []int
-	s.forEach(func(c int) { cs = append(cs, c) })
-	return cs
-}
