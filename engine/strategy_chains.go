@@ -19,6 +19,9 @@ import (
 //	strong OFF(a) ⇒ ON(b): a and b are the only two candidates of a cell,
 //	       or the only two places of a digit in a unit.
 //
+// The rules are written once (weakOf, cellStrong, unitStrong); the closure
+// of refute and the breadth-first search of run both read them.
+//
 // Assuming q ON and following weak and strong links in turn, a chain that
 // reaches OFF(q) proves q false, and q is removed: the chain's two ends
 // (the strong partners next to q) cannot both be false, and each of them
@@ -96,6 +99,40 @@ func (f *finder) chains() *chainSearch {
 	return f.chain
 }
 
+// The link rules, written once: what ON(c, d) makes OFF (weak links) and
+// what OFF(c, d) makes ON (strong links). refute builds its step sets from
+// them and run follows them.
+
+// weakOf returns the candidates that ON(c, d) makes OFF: the other digits
+// of c (linkCellWeak) and the peers of c holding d (linkUnitWeak).
+func (f *finder) weakOf(c, d int) (digits uint16, cells cellSet) {
+	return f.b.Cands[c] &^ Bit(d), peerSet[c].and(f.holding[d-1])
+}
+
+// cellStrong returns the digit that OFF(c, d) makes ON in c: c's other
+// candidate when c is bivalue, else 0 (linkCellStrong).
+func (f *finder) cellStrong(c, d int) int {
+	if m := f.b.Cands[c] &^ Bit(d); Count(m) == 1 {
+		return Digit(m)
+	}
+	return 0
+}
+
+// unitStrong returns the cell that OFF(c, d) makes d in unit u, one of
+// c's units: d's other place in u when it has two there, else -1
+// (linkUnitStrong).
+func (f *finder) unitStrong(c, d, u int) int {
+	p := f.places[u][d-1]
+	if Count(p) != 2 {
+		return -1
+	}
+	y := int(units[u][bits.TrailingZeros16(p)])
+	if y == c {
+		y = int(units[u][15-bits.LeadingZeros16(p)])
+	}
+	return y
+}
+
 // refute fills cs.refuted and cs.minLinks for the round's board. Following
 // one weak link and then one strong link leads from an ON candidate to
 // other ON candidates: step[r] is that set for candidate r, and weak[q] the
@@ -110,7 +147,6 @@ func (f *finder) chains() *chainSearch {
 // candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
-	holding := &f.holding
 	cs.cands = cs.cands[:0]
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
@@ -134,18 +170,14 @@ func (cs *chainSearch) refute(f *finder) {
 	var strong [729][4]int16
 	var nStrong [729]uint8
 	for j, k := range cs.cands {
-		x, e := int(k)/9, int(k)%9
-		if m := b.Cands[x] &^ (1 << e); Count(m) == 1 {
-			strong[j][nStrong[j]] = cs.index[x][bits.TrailingZeros16(m)]
+		x, e := int(k)/9, int(k)%9+1
+		if o := f.cellStrong(x, e); o != 0 {
+			strong[j][nStrong[j]] = cs.index[x][o-1]
 			nStrong[j]++
 		}
 		for _, u := range cellUnits[x] {
-			if p := f.places[u][e]; Count(p) == 2 {
-				y := int(units[u][bits.TrailingZeros16(p)])
-				if y == x {
-					y = int(units[u][15-bits.LeadingZeros16(p)])
-				}
-				strong[j][nStrong[j]] = cs.index[y][e]
+			if y := f.unitStrong(x, e, int(u)); y >= 0 {
+				strong[j][nStrong[j]] = cs.index[y][e-1]
 				nStrong[j]++
 			}
 		}
@@ -160,10 +192,10 @@ func (cs *chainSearch) refute(f *finder) {
 				ss[t>>6] |= 1 << (t & 63)
 			}
 		}
-		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+		digits, ps := f.weakOf(c, d+1)
+		for m := digits; m != 0; m &= m - 1 {
 			link(cs.index[c][bits.TrailingZeros16(m)])
 		}
-		ps := peerSet[c].and(holding[d])
 		for x := range 2 {
 			for m := ps[x]; m != 0; m &= m - 1 {
 				link(cs.index[x<<6|bits.TrailingZeros64(m)][d])
@@ -366,37 +398,34 @@ func (cs *chainSearch) run(f *finder, cell, d, links, limit int) int {
 			k := int(cs.queue[head])
 			c, dd := keyCell(k), keyDigit(k)
 			if keyOn(k) {
+				digits, cells := f.weakOf(c, dd)
 				if links&linkCellWeak != 0 {
-					for m := b.Cands[c] &^ Bit(dd); m != 0; m &= m - 1 {
+					for m := digits; m != 0; m &= m - 1 {
 						if visit(chainKey(c, bits.TrailingZeros16(m)+1, false), k) {
 							return depth
 						}
 					}
 				}
 				if links&linkUnitWeak != 0 {
-					bit := Bit(dd)
-					for _, p := range peers[c] {
-						if b.Cands[p]&bit != 0 && visit(chainKey(int(p), dd, false), k) {
-							return depth
+					for x := range 2 {
+						for m := cells[x]; m != 0; m &= m - 1 {
+							if visit(chainKey(x<<6|bits.TrailingZeros64(m), dd, false), k) {
+								return depth
+							}
 						}
 					}
 				}
 				continue
 			}
-			if links&linkCellStrong != 0 {
-				if m := b.Cands[c] &^ Bit(dd); Count(m) == 1 && (cs.pair == 0 || b.Cands[c] == cs.pair) {
-					visit(chainKey(c, Digit(m), true), k)
+			if links&linkCellStrong != 0 && (cs.pair == 0 || b.Cands[c] == cs.pair) {
+				if o := f.cellStrong(c, dd); o != 0 {
+					visit(chainKey(c, o, true), k)
 				}
 			}
 			if links&linkUnitStrong != 0 {
 				for _, u := range cellUnits[c] {
-					if p := f.places[u][dd-1]; Count(p) == 2 {
-						lo, hi := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
-						other := lo
-						if other == c {
-							other = hi
-						}
-						visit(chainKey(other, dd, true), k)
+					if y := f.unitStrong(c, dd, int(u)); y >= 0 {
+						visit(chainKey(y, dd, true), k)
 					}
 				}
 			}
