@@ -135,4 +135,3 @@ func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
 	}
 	return 0, 0, false
 }
-

@@ -167,4 +167,3 @@ func (f *finder) colourCells(sets ...cellSet) []int {
 	}
 	return all.cells()
 }
-
