@@ -209,6 +209,7 @@ type finder struct {
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
 	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
 	cache      searchCache  // the vain parts of tiers 2–5's searches
+	round      uint64       // the number of the current round (prepare), which on-demand views are stamped with
 	deep       bool         // trial needed its fallback this round
 }
 
@@ -232,9 +233,6 @@ func getFinder(explain bool, solution *Grid) *finder {
 	f.progress = false
 	f.curPl, f.curEl = f.curPl[:0], f.curEl[:0]
 	f.cache.reset()
-	if f.chain != nil {
-		f.chain.ready, f.chain.coloured = false, false
-	}
 	return f
 }
 
@@ -246,9 +244,15 @@ func putFinder(f *finder) {
 	finderPool.Put(f)
 }
 
-// prepare computes the unit tables of b for a new round; reset then clears
-// the findings before each tier. The board does not change within a round.
+// prepare starts a new round on b: it computes the round's views (the
+// places of each digit in each unit, the digits placed in each unit, the
+// cells holding each digit) and makes every view computed on demand (the
+// chain closure, the colour clusters, the forcing branches: see
+// chainSearch) stale, by numbering the round; reset then clears the
+// findings before each tier. The board does not change within a round,
+// so a view computed once serves every search of the round.
 func (f *finder) prepare(b *Board) {
+	f.round++
 	f.b = b
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
@@ -278,9 +282,6 @@ func (f *finder) prepare(b *Board) {
 func (f *finder) reset() {
 	f.apps = 0
 	f.trialWaves = 1 << 30
-	if f.chain != nil {
-		f.chain.ready, f.chain.coloured = false, false
-	}
 	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}

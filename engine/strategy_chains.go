@@ -65,10 +65,16 @@ type chainSearch struct {
 	queue  [2 * 729]int16
 	pair   uint16 // when not 0, cell strong links only in cells whose candidates are pair
 
+	// The round's views computed on demand, each stamped with the
+	// finder's round it is for (finder.round; 0: none), so that prepare's
+	// new round makes them all stale at once.
+	refutedIn  uint64 // refuted, minLinks, links, ...: refute
+	colouredIn uint64 // colours: colours
+	branchesIn uint64 // branches: findForcingChains
+
 	// Computed once per round by refute: the candidates some AIC refutes
 	// (every chain of the named techniques is an AIC, so they search only
 	// these), and the links of the shortest such chain.
-	ready    bool
 	refuted  [81]uint16
 	minLinks int
 	// links[i] is the length of the shortest AIC refuting cs.cands[i] when
@@ -87,7 +93,6 @@ type chainSearch struct {
 	als      alsSearch       // the round's almost locked sets, for ALS-XZ
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours  [9]colouring    // the clusters of each digit, computed once per round
-	coloured bool            // colours is for this round
 }
 
 // chains returns the finder's chain scratch, made on first use and kept
@@ -206,7 +211,6 @@ func (cs *chainSearch) refute(f *finder) {
 	cs.minLinks = 1 << 30
 	cs.links = slices.Grow(cs.links[:0], len(cs.cands))[:len(cs.cands)]
 	clear(cs.links)
-	cs.coloured = false
 	full := cs.closure(n, w)
 	var seen, front, next [12]uint64
 	for i, k := range cs.cands {
@@ -252,7 +256,7 @@ func (cs *chainSearch) refute(f *finder) {
 			front = next
 		}
 	}
-	cs.ready = true
+	cs.refutedIn = f.round
 }
 
 // closure returns, for each strongly connected component of the step
@@ -485,7 +489,7 @@ var (
 func findChains(f *finder, tech int, rule chainRule) int {
 	links := rule.links
 	cs := f.chains()
-	if !cs.ready {
+	if cs.refutedIn != f.round {
 		cs.refute(f)
 	}
 	var buf [36]uint16

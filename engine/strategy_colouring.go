@@ -68,11 +68,11 @@ func colour(f *finder, d int, col *colouring) {
 // every digit on first use (simple and multi-colouring share them).
 func colours(f *finder, d int) *colouring {
 	cs := f.chains()
-	if !cs.coloured {
+	if cs.colouredIn != f.round {
 		for e := 1; e <= 9; e++ {
 			colour(f, e, &cs.colours[e-1])
 		}
-		cs.coloured = true
+		cs.colouredIn = f.round
 	}
 	return &cs.colours[d-1]
 }

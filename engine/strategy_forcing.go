@@ -23,6 +23,7 @@ func findForcingChains(f *finder) int {
 	s := 0
 	cs := f.chains()
 	cs.branches = cs.branches[:0]
+	cs.branchesIn = f.round
 	for c := range 81 {
 		m := f.b.Cands[c]
 		if Count(m) != minN {
@@ -65,11 +66,24 @@ type forcingBranch struct {
 	digits             Grid
 }
 
+// roundBranches returns the unrefuted forcing-chain assumptions
+// findForcingChains followed in this round, and none when it has not run
+// in this round: a later search of the round (forcing nets, trial) reads
+// them, never a previous round's.
+func (f *finder) roundBranches() []forcingBranch {
+	cs := f.chains()
+	if cs.branchesIn != f.round {
+		return nil
+	}
+	return cs.branches
+}
+
 // branch returns the unrefuted forcing-chain assumption that cell is d of
 // this round, if findForcingChains followed it.
-func (cs *chainSearch) branch(cell, d int) (*forcingBranch, bool) {
-	for i := range cs.branches {
-		if b := &cs.branches[i]; b.cell == cell && b.digit == d {
+func (f *finder) branch(cell, d int) (*forcingBranch, bool) {
+	br := f.roundBranches()
+	for i := range br {
+		if b := &br[i]; b.cell == cell && b.digit == d {
 			return b, true
 		}
 	}
@@ -88,7 +102,7 @@ func findForcingNets(f *finder) int {
 		return 0
 	}
 	s := 0
-	br := f.chains().branches
+	br := f.roundBranches()
 	for i := 0; i < len(br); {
 		c := br[i].cell
 		m := f.b.Cands[c]
@@ -156,7 +170,7 @@ func findUnitForcing(f *finder) int {
 			var waves [2]int
 			bad := -1
 			for i, x := range [2]int{a, b} {
-				if br, ok := f.chains().branch(x, d); ok {
+				if br, ok := f.branch(x, d); ok {
 					branch[i], waves[i] = br.digits, br.waves
 					continue
 				}

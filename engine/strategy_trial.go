@@ -161,7 +161,7 @@ func findTrial(f *finder) int {
 		for mm := m &^ Bit(sd); mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
 			n := 0
-			if br, ok := f.chains().branch(c, d); ok {
+			if br, ok := f.branch(c, d); ok {
 				n = br.waves // followed already by findForcingChains
 			} else {
 				t := *f.b
