@@ -37,6 +37,18 @@ type GenerateOptions struct {
 	// abandoned and a new one is drawn (Ease and Toil's allowed failures); 0
 	// means DefaultAllowedFailures.
 	AllowedFailures int
+	// Rater rates every candidate puzzle, and its score model sets the
+	// bands Validate checks the options against; nil means the default
+	// rater (Rate, DefaultModel).
+	Rater *Rater
+}
+
+// rater returns the rater of the options: Rater, or the default one.
+func (o GenerateOptions) rater() *Rater {
+	if o.Rater != nil {
+		return o.Rater
+	}
+	return defaultRater
 }
 
 // Puzzle is a generated puzzle with its solution and rating.
@@ -119,7 +131,7 @@ func (e *OptionsError) Parameter() string { return e.Field }
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
 // generating: the checks Generate starts with. Besides the ranges of the fields
-// it rejects options the committed score model (DefaultModel) makes impossible:
+// it rejects options the score model of o.Rater (DefaultModel when nil) makes impossible:
 // MinScore of 9 or more, a score window missing the level's band of scores, a
 // MinTier above the tiers that band allows, givens bounds outside those of a
 // singles-only level (Easy, Medium), and Easy with Minimal and no symmetry (see
@@ -155,10 +167,18 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 	if o.AllowedFailures == 0 {
 		o.AllowedFailures = DefaultAllowedFailures
 	}
+	return o, nil
+}
+
+// evilTierPolicy is the generator's one policy on top of the options: for
+// Evil with no MinTier, every other seed (the odd ones) asks for tier
+// UpperTier, so that evil puzzles include ones needing fish, wings or
+// trial (see GenerateOptions.MinTier). It is applied after validation.
+func (o GenerateOptions) evilTierPolicy() GenerateOptions {
 	if o.Level == Evil && o.MinTier == 0 && o.Seed%2 == 1 {
 		o.MinTier = UpperTier
 	}
-	return o, nil
+	return o
 }
 
 // Generate makes a puzzle with exactly one solution that meets opt: a
@@ -196,6 +216,7 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 	if err != nil {
 		return Puzzle{}, err
 	}
+	opt = opt.evilTierPolicy()
 	sc.seed(opt.Seed)
 	t := newTarget(opt)
 	for attempt := 1; attempt <= MaxAttempts && *ratings > 0; attempt++ {

@@ -5,7 +5,7 @@ import (
 	"math"
 )
 
-// Feasibility of GenerateOptions under the committed score model (DefaultModel):
+// Feasibility of GenerateOptions under the score model of their Rater (by default the committed one, DefaultModel):
 // the checks below reject, before any generation, options the score model makes
 // impossible (a score window outside the level's band, a tier the band excludes,
 // a givens range whose singles-only score misses the band). They are derived
@@ -90,10 +90,12 @@ func singlesGivens(m *ScoreModel, lo, hi float64) (minG, maxG int, ok bool) {
 	return minG, maxG, true
 }
 
-// feasible reports options the committed score model makes impossible as
-// an *OptionsError; o has passed the range checks of check.
+// feasible reports options the score model makes impossible as
+// an *OptionsError; o has passed the range checks of check. The model is
+// that of o.Rater (DefaultModel when nil).
 func (o GenerateOptions) feasible() error {
-	m := &defaultModel
+	model := o.rater().Model()
+	m := &model
 	lo, hi := scoreBand(m, o.Level)
 	if o.MinScore >= scoreMax {
 		return &OptionsError{"MinScore", fmt.Sprintf("scores are below %d", scoreMax)}

@@ -208,7 +208,7 @@ func (m *masker) rate() (Rating, bool) {
 		return Rating{}, false
 	}
 	*m.ratings--
-	r, err := Rate(m.p)
+	r, err := m.opt.rater().Rate(m.p)
 	return r, err == nil
 }
 

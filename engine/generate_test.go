@@ -356,3 +356,32 @@ func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
 		cancel()
 	}
 }
+
+// TestGenerateWithRater: the generator rates with the options' Rater and
+// checks feasibility against its model, not the default one.
+func TestGenerateWithRater(t *testing.T) {
+	m := DefaultModel()
+	m.Cuts = [3]float64{1.5, 2.5, 3.5} // hard is [2.5, 3.5) under m
+	r := NewRater(m)
+	p, err := Generate(t.Context(), GenerateOptions{Level: Hard, Seed: 3, Rater: r})
+	if err != nil {
+		t.Fatalf("Generate(Hard, Rater with cuts %v) error = %v", m.Cuts, err)
+	}
+	got, err := r.Rate(p.Puzzle)
+	if err != nil || got.Level != Hard || got.Score != p.Score || p.Score < 2.5 || p.Score >= 3.5 {
+		t.Errorf("Generate(Hard, Rater) = score %v; the rater says %v, %v, %v; want a hard score in [2.5, 3.5)", p.Score, got.Level, got.Score, err)
+	}
+	tests := []struct {
+		name string
+		opt  GenerateOptions
+		ok   bool
+	}{
+		{"default model: hard reaches 4", GenerateOptions{Level: Hard, MinScore: 3.6}, true},
+		{"rater's model: hard ends at 3.5", GenerateOptions{Level: Hard, MinScore: 3.6, Rater: r}, false},
+	}
+	for _, tt := range tests {
+		if err := tt.opt.Validate(); (err == nil) != tt.ok {
+			t.Errorf("%s: Validate() = %v, want ok %v", tt.name, err, tt.ok)
+		}
+	}
+}
