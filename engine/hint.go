@@ -41,14 +41,10 @@ func NextHint(puzzle, current Grid) (Hint, error) {
 	if err := current.Validate(); err != nil && !errors.As(err, &ce) {
 		return h, err // a value out of range; a repeated digit is a mistake, found below
 	}
-	res := Solve(puzzle)
-	switch {
-	case res.Count == 0:
-		return h, ErrNoSolution
-	case res.Count > 1:
-		return h, ErrMultipleSolutions
+	sol, err := solveUnique(puzzle)
+	if err != nil {
+		return h, err
 	}
-	sol := res.Solution
 	for c := range 81 {
 		if d := current[c]; (d != 0 && d != sol[c]) || (puzzle[c] != 0 && d != puzzle[c]) {
 			h.Mistake, h.Cell = true, c

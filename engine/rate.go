@@ -165,17 +165,11 @@ var errUnsound = errors.New("rater step contradicts the solution")
 // rate is Rate and Explain.
 func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
 	var rt Rating
-	if err := g.Validate(); err != nil {
+	sol, err := UniqueSolution(g)
+	if err != nil {
 		return rt, nil, err
 	}
-	res := Solve(g)
-	switch {
-	case res.Count == 0:
-		return rt, nil, ErrNoSolution
-	case res.Count > 1:
-		return rt, nil, ErrMultipleSolutions
-	}
-	f := getFinder(explain, &res.Solution)
+	f := getFinder(explain, &sol)
 	defer putFinder(f)
 	f.cache.off = r.noCache
 	b := &f.board

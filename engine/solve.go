@@ -38,3 +38,27 @@ func SolveLimit(g Grid, limit int) Result {
 func CountSolutions(g Grid, limit int) int {
 	return countFast(g, max(limit, 1))
 }
+
+// UniqueSolution returns the solution of puzzle g when it has exactly one:
+// the *ConflictError of Validate when givens conflict, ErrNoSolution when
+// it has none and ErrMultipleSolutions when it has more. It is the check
+// every operation that needs a proper Sudoku starts with (rating, hints,
+// checking a player's grid). Cost: one Solve.
+func UniqueSolution(g Grid) (Grid, error) {
+	if err := g.Validate(); err != nil {
+		return Grid{}, err
+	}
+	return solveUnique(g)
+}
+
+// solveUnique is UniqueSolution for a grid already validated.
+func solveUnique(g Grid) (Grid, error) {
+	res := Solve(g)
+	switch {
+	case res.Count == 0:
+		return Grid{}, ErrNoSolution
+	case res.Count > 1:
+		return Grid{}, ErrMultipleSolutions
+	}
+	return res.Solution, nil
+}

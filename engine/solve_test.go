@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -169,4 +170,31 @@ func ExampleSolve() {
 	res := Solve(g)
 	fmt.Println(res.Count, res.Solution)
 	// Output: 1 483921657967345821251876493548132976729564138136798245372689514814253769695417382
+}
+
+func TestUniqueSolution(t *testing.T) {
+	const (
+		puzzle   = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+		solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+	)
+	var ce *ConflictError
+	tests := []struct {
+		name    string
+		in      string
+		wantErr func(error) bool
+	}{
+		{"unique", puzzle, func(err error) bool { return err == nil }},
+		{"conflict", "44" + puzzle[2:], func(err error) bool { return errors.As(err, &ce) }},
+		{"no solution", "12345678." + strings.Repeat(".", 8) + "9" + strings.Repeat(".", 63), func(err error) bool { return errors.Is(err, ErrNoSolution) }},
+		{"two solutions", strings.Repeat(".", 81), func(err error) bool { return errors.Is(err, ErrMultipleSolutions) }},
+	}
+	for _, tt := range tests {
+		sol, err := UniqueSolution(MustParse(tt.in))
+		if !tt.wantErr(err) {
+			t.Errorf("%s: UniqueSolution(%s) error = %v", tt.name, tt.in, err)
+		}
+		if err == nil && sol.String() != solution {
+			t.Errorf("%s: UniqueSolution(%s) = %s, want %s", tt.name, tt.in, sol, solution)
+		}
+	}
 }

@@ -62,15 +62,9 @@ func (s *Service) Check(ctx context.Context, puzzle, current engine.Grid) (Check
 	defer release()
 	start := time.Now()
 	defer func() { s.hooks.Rated(OpCheck, time.Since(start)) }()
-	if err := puzzle.Validate(); err != nil {
+	sol, err := engine.UniqueSolution(puzzle)
+	if err != nil {
 		return CheckResult{}, err
-	}
-	res := engine.Solve(puzzle)
-	switch {
-	case res.Count == 0:
-		return CheckResult{}, engine.ErrNoSolution
-	case res.Count > 1:
-		return CheckResult{}, engine.ErrMultipleSolutions
 	}
 	r := CheckResult{Conflicts: current.Conflicts()}
 	for c := range 81 {
@@ -79,7 +73,7 @@ func (s *Service) Check(ctx context.Context, puzzle, current engine.Grid) (Check
 			r.Filled++
 		}
 		givenChanged := puzzle[c] != 0 && d != puzzle[c]
-		if givenChanged || (r.Conflicts == nil && d != 0 && d != res.Solution[c]) {
+		if givenChanged || (r.Conflicts == nil && d != 0 && d != sol[c]) {
 			r.Wrong = append(r.Wrong, c)
 		}
 	}
