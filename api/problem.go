@@ -146,8 +146,8 @@ var kindProblems = map[engine.Kind]kindProblem{
 	engine.KindNotReady:       {status: http.StatusServiceUnavailable, code: "not-ready", title: "Service not ready", retry: 1},
 	engine.KindTimeout:        {status: http.StatusGatewayTimeout, code: "deadline", title: "Deadline exceeded", detail: "the answer was not ready within the request deadline"},
 	engine.KindCanceled:       {status: statusClientClosed, code: "canceled", title: "Request canceled", detail: "the request ended before the answer was ready"},
-	engine.KindUnavailable:    {status: http.StatusServiceUnavailable, code: "store-unavailable", title: "Daily store unavailable", detail: "the store of published puzzles did not answer; retry shortly", retry: storeRetryAfter},
-	engine.KindImmutable:      {status: http.StatusConflict, code: "daily-published", title: "Puzzle already public"},
+	service.KindUnavailable:   {status: http.StatusServiceUnavailable, code: "store-unavailable", title: "Daily store unavailable", detail: "the store of published puzzles did not answer; retry shortly", retry: storeRetryAfter},
+	service.KindImmutable:     {status: http.StatusConflict, code: "daily-published", title: "Puzzle already public"},
 }
 
 // storeRetryAfter is the advised wait, in seconds, after a store failure:

@@ -88,7 +88,11 @@ func TestProblemFor(t *testing.T) {
 // parameter and allowed values it names.
 func TestKindProblems(t *testing.T) {
 	codes := make(map[string]engine.Kind)
-	for k := engine.KindInternal + 1; k <= engine.KindCanceled; k++ {
+	var kinds []engine.Kind
+	for k := engine.KindInternal + 1; k < engine.KindFirstCaller; k++ {
+		kinds = append(kinds, k)
+	}
+	for _, k := range append(kinds, service.KindUnavailable, service.KindImmutable) {
 		kp, ok := kindProblems[k]
 		if !ok || kp.status == 0 || kp.title == "" {
 			t.Errorf("kindProblems[%v] = %+v, %v: want a status and a title", k, kp, ok)

@@ -45,12 +45,11 @@ const (
 	KindTimeout
 	// KindCanceled is a caller that went away (context.Canceled).
 	KindCanceled
-	// KindUnavailable is a store the operation needs that did not answer
-	// (the daily store down or slow): retry later.
-	KindUnavailable
-	// KindImmutable is a change to something that never changes once made
-	// (the published puzzle of a day that has begun).
-	KindImmutable
+	// KindFirstCaller is the first kind free for the packages above
+	// engine: the service numbers the kinds of its own errors (its daily
+	// store's) from here, so that engine lists only kinds its own errors
+	// and the context's can have. String names them "Kind(n)".
+	KindFirstCaller
 )
 
 var kindNames = [...]string{
@@ -58,7 +57,7 @@ var kindNames = [...]string{
 	KindConflict: "conflict", KindUnsolvable: "unsolvable", KindAmbiguous: "ambiguous",
 	KindBudgetExceeded: "budget-exceeded", KindInfeasible: "infeasible",
 	KindOverloaded: "overloaded", KindNotReady: "not-ready", KindTimeout: "timeout",
-	KindCanceled: "canceled", KindUnavailable: "unavailable", KindImmutable: "immutable",
+	KindCanceled: "canceled",
 }
 
 // String returns the kind's lower-case name ("invalid", "not-ready", ...).

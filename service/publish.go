@@ -222,8 +222,8 @@ func (e *PublishedError) Error() string {
 	return fmt.Sprintf("the puzzle of %s is public already and never changes", e.Date.Format(time.DateOnly))
 }
 
-// Kind returns engine.KindImmutable.
-func (e *PublishedError) Kind() engine.Kind { return engine.KindImmutable }
+// Kind returns KindImmutable.
+func (e *PublishedError) Kind() engine.Kind { return KindImmutable }
 
 // PutDaily stores an editor's puzzle as the puzzle of (date, level). The
 // puzzle must be well-formed with exactly one solution (*engine.ConflictError,

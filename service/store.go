@@ -170,8 +170,8 @@ func (e *StoreError) Error() string { return fmt.Sprintf("daily store %s: %v", e
 // Unwrap returns the store's error.
 func (e *StoreError) Unwrap() error { return e.Err }
 
-// Kind returns engine.KindUnavailable.
-func (e *StoreError) Kind() engine.Kind { return engine.KindUnavailable }
+// Kind returns KindUnavailable.
+func (e *StoreError) Kind() engine.Kind { return KindUnavailable }
 
 // storeErr wraps a store failure, but lets the caller's own context
 // errors through unwrapped so a gone client is still a gone client.
