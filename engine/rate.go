@@ -72,8 +72,9 @@ type Rating struct {
 	// and 7 (forcing chains and nets).
 	ChainRounds, ForcingRounds int
 	// ChainKind is the hardest chain a round needed: over the chain rounds,
-	// the largest of each round's easiest technique, 1 (remote pair) to 6
-	// (AIC) in the order of Techniques. 0 without chains.
+	// the largest of each round's easiest technique, numbered by its place
+	// in tier 6 of Techniques: 1 (remote pair) to 6 (AIC). 0 without
+	// chains.
 	ChainKind int
 	// NeedsChain reports a chain round where no almost-locked-set wing (a
 	// bivalue cell and an almost locked set of 3 or 4 cells, see

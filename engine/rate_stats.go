@@ -56,9 +56,9 @@ func (ps *pathStats) tierSearched(t, s int, f *finder, b *Board) {
 			rt.NeedsChain = true
 		}
 		rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
-		for id := techRemotePair; id <= techAIC; id++ {
+		for k, id := range tierTechniques[tierChains] {
 			if f.counts[id] > ps.before[id] { // the easiest chain of the round
-				rt.ChainKind = max(rt.ChainKind, id-techRemotePair+1)
+				rt.ChainKind = max(rt.ChainKind, k+1)
 				break
 			}
 		}
