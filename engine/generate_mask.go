@@ -208,7 +208,7 @@ func (m *masker) rate() (Rating, bool) {
 		return Rating{}, false
 	}
 	*m.ratings--
-	r, err := m.opt.rater().Rate(m.p)
+	r, err := m.opt.rater().rateUnique(m.p, m.sol) // p stays unique, with solution sol
 	return r, err == nil
 }
 

@@ -163,14 +163,31 @@ func (r *Rater) Explain(g Grid) (Rating, []Step, error) {
 // errUnsound reports a rater bug: a step removed the solution's digit.
 var errUnsound = errors.New("rater step contradicts the solution")
 
+// rateUnique rates g, a puzzle the caller knows to have exactly one
+// solution, sol: it skips the uniqueness check (one Solve) that Rate
+// starts with. The generator rates this way: it keeps every candidate
+// puzzle unique (every removal is followed by a uniqueness test), with
+// the completed grid it masks as the solution. The caller must be sure:
+// a step that contradicts sol fails with errUnsound, but a puzzle with
+// several solutions, sol among them, may get a rating.
+func (r *Rater) rateUnique(g, sol Grid) (Rating, error) {
+	rt, _, err := r.rateWith(g, &sol, false)
+	return rt, err
+}
+
 // rate is Rate and Explain.
 func (r *Rater) rate(g Grid, explain bool) (Rating, []Step, error) {
-	var rt Rating
 	sol, err := UniqueSolution(g)
 	if err != nil {
-		return rt, nil, err
+		return Rating{}, nil, err
 	}
-	f := getFinder(explain, &sol)
+	return r.rateWith(g, &sol, explain)
+}
+
+// rateWith rates g, whose one solution is *sol.
+func (r *Rater) rateWith(g Grid, sol *Grid, explain bool) (Rating, []Step, error) {
+	var rt Rating
+	f := getFinder(explain, sol)
 	defer putFinder(f)
 	f.cache.off = r.noCache
 	b := &f.board

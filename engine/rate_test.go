@@ -283,3 +283,23 @@ func TestRateCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestRateUniqueAgrees: rating with a known solution (the generator's
+// way) gives the rating Rate gives.
+func TestRateUniqueAgrees(t *testing.T) {
+	step := 400
+	if testing.Short() {
+		step = 2000
+	}
+	for _, p := range ratePuzzles(t, step) {
+		g := MustParse(p)
+		want, err := Rate(g)
+		if err != nil {
+			t.Fatalf("Rate(%s) error = %v", p, err)
+		}
+		sol, _ := UniqueSolution(g)
+		if got, err := defaultRater.rateUnique(g, sol); err != nil || got != want {
+			t.Errorf("rateUnique(%s) = %+v, %v; want %+v (Rate)", p, got, err, want)
+		}
+	}
+}
