@@ -3,7 +3,9 @@ package engine
 import (
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,5 +45,69 @@ func TestImportsPointDown(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoUpwardImports walks the whole module: a layer is imported only by
+// the layers above it (cmd → api, store → service → engine), so `cmd/...`
+// by no package, `api` and `store` by cmd only, `service` by api, store
+// and cmd only (docs/architecture.md). Test files are not checked.
+func TestNoUpwardImports(t *testing.T) {
+	const module = "github.com/sudokuhq/sudoku/"
+	importers := []struct {
+		pkg     string   // an imported package (a prefix: "cmd/" is every command)
+		allowed []string // the directories that may import it (prefixes)
+	}{
+		{"cmd/", nil},
+		{"api", []string{"cmd/"}},
+		{"store", []string{"cmd/"}},
+		{"service", []string{"api", "store", "cmd/"}},
+	}
+	under := func(dir, prefix string) bool {
+		return dir == prefix || strings.HasPrefix(dir, strings.TrimSuffix(prefix, "/")+"/")
+	}
+	checked := 0
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == "node_modules" || n == "testdata" || (strings.HasPrefix(n, ".") && path != "..") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		dir, _ := filepath.Rel("..", filepath.Dir(path))
+		dir = filepath.ToSlash(dir)
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		checked++
+		for _, imp := range f.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			target, ok := strings.CutPrefix(p, module)
+			if !ok {
+				continue
+			}
+			for _, im := range importers {
+				if !under(target, im.pkg) {
+					continue
+				}
+				if !slices.ContainsFunc(im.allowed, func(a string) bool { return under(dir, a) }) {
+					t.Errorf("%s imports %q: only %v may import %s", path, p, im.allowed, im.pkg)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if checked < 50 {
+		t.Fatalf("checked %d files of the module, want the whole module (is .. its root?)", checked)
 	}
 }
