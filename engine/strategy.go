@@ -179,10 +179,15 @@ type Step struct {
 	Text         string      // one sentence a person can follow
 }
 
-// finder collects the valid applications of one tier on one board. Every
-// application is computed on the same board (the state at the start of the
-// round); the rater applies all of them together afterwards, which keeps the
-// path independent of cell numbering and digit values.
+// finder is the rater's round: it owns the round's board views (computed
+// once by prepare: places, placed, holding; and, on demand, the views of
+// chainSearch, stamped with the round) and collects the valid applications
+// of one tier on the round's board. Every application is computed on the
+// same board (the state at the start of the round); the rater applies all
+// of them together afterwards, which keeps the path independent of cell
+// numbering and digit values. Finders are pooled (finderPool): getFinder
+// clears what belongs to one puzzle, prepare what belongs to one round,
+// reset what belongs to one tier.
 type finder struct {
 	techs   *[numTechniques]technique // the table, see techniques
 	b       *Board
@@ -207,7 +212,7 @@ type finder struct {
 	board    Board // the board of a rating, owned by the finder so that it is not allocated
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
-	chain      *chainSearch // scratch of the chain searches, from chainPool on first use
+	chain      *chainSearch // the chain searches' scratch and on-demand views, made on first use and kept
 	cache      searchCache  // the vain parts of tiers 2–5's searches
 	round      uint64       // the number of the current round (prepare), which on-demand views are stamped with
 	deep       bool         // trial needed its fallback this round
