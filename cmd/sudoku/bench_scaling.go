@@ -75,7 +75,7 @@ func scaleWorks() ([]scaleWork, error) {
 			})
 		}},
 		{"rate (KrazyDad)", func(ctx context.Context, base, n, w int) error {
-			return process(ctx, cycleLines(kdLines, base, n), io.Discard, procConfig{j: w, batch: 1}, func(p string) string {
+			return process(ctx, cycleLines(kdLines, base, n), io.Discard, procConfig{j: w, batch: rateBatch}, func(p string) string {
 				return rateLine(p, false)
 			})
 		}},
