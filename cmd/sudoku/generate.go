@@ -154,10 +154,13 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	seeds := &seedLines{next: *seed, left: *n}
 	var failed atomic.Int64
 	bar := progressBar(stderr, *quiet, "generate "+*levelName, int64(*n))
-	// One seed per batch: a generation takes milliseconds, and the last
-	// seeds must spread over every worker.
+	// Up to 8 seeds per batch: handing a worker one seed at a time cost
+	// 5-7% more CPU with -j 1 (-level any -n 3000: 1.30-1.37 s user
+	// against 1.24-1.29 s, same output), but every worker must still get
+	// at least 4 batches, so that the last seeds spread over all of them.
+	batch := min(8, max(1, *n/(4*max(*j, 1))))
 	out := &lineCounter{w: stdout}
-	err = process(ctx, seeds, out, procConfig{j: *j, batch: 1, bar: bar}, func(field string) string {
+	err = process(ctx, seeds, out, procConfig{j: *j, batch: batch, bar: bar}, func(field string) string {
 		s, err := strconv.ParseUint(field, 10, 64)
 		if err == nil {
 			o := opt
