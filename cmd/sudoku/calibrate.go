@@ -20,9 +20,17 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
 	quiet := fs.Bool("quiet", false, quietUsage)
 	write := fs.String("write", "", "also write the fitted model as the Go file engine's committed model is (engine/score_model.go: "+calib.ModelCommand+")")
+	labels := fs.String("labels", "", "fit a house-style model to this TSV of puzzle<TAB>label (an integer rank, 1 = easiest, or a level name) and print its cross-validated agreement; the other flags below then apply")
+	out := fs.String("o", "", "with -labels: write the house model fitted on every label to this JSON file (for rate, generate and sudokud -model)")
+	modelName := fs.String("name", "", "with -o: the model's name, logged and exported by sudokud (default: the label file's name)")
+	levelMap := fs.String("map", "", "with -labels of integer ranks: the service level of each rank, comma-separated (\"1,1,2,3,3,4,4\" or level names; default: up to four ranks are easy, medium, hard, evil, more are spread evenly)")
+	curve := fs.Bool("curve", false, "with -labels: also print the learning curve (held-out agreement vs number of labels fitted on)")
 	shares := fs.Bool("shares", false, "also print the share of trial on every puzzle file of ../shared/data (slow: rates about 130,000 puzzles)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku calibrate [-fitted] [-cv] [-shares] [-write FILE] [-j N] [-quiet]")
+		fmt.Fprintln(stderr, "       sudoku calibrate -labels FILE [-o MODEL.json] [-name NAME] [-map LEVELS] [-curve] [-j N] [-quiet]")
+		fmt.Fprintln(stderr, "\nWith -labels: fits the score and the level cuts to a publisher's labels (house style),")
+		fmt.Fprintln(stderr, "prints the 2-fold cross-validation against the default model and writes the model (-o).")
 		fmt.Fprintln(stderr, "\nRates ../shared/data/calib_krazydad.tsv and calib_coach.tsv, fits the WNEF weight and")
 		fmt.Fprintln(stderr, "the score model on them, prints the fitted parameters as Go source, then the agreement")
 		fmt.Fprintln(stderr, "table and confusion matrices (markdown) of the committed model, or of the fitted one,")
@@ -36,6 +44,12 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("calibrate takes no arguments, got %q", fs.Args())
+	}
+	if *labels != "" {
+		return runCalibrateHouse(ctx, houseOptions{labels: *labels, out: *out, name: *modelName, levelMap: *levelMap, curve: *curve, quiet: *quiet, j: *j}, stdout, stderr)
+	}
+	if *out != "" || *modelName != "" || *levelMap != "" || *curve {
+		return fmt.Errorf("calibrate: -o, -name, -map and -curve need -labels FILE")
 	}
 	// load rates a set's puzzles with a progress bar on a terminal.
 	load := func(set calib.Set) (calib.Set, error) {
