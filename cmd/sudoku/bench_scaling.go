@@ -76,7 +76,7 @@ func scaleWorks() ([]scaleWork, error) {
 		}},
 		{"rate (KrazyDad)", func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(kdLines, base, n), io.Discard, procConfig{j: w, batch: rateBatch}, func(p string) string {
-				return rateLine(p, false)
+				return rateLine(nil, p, false)
 			})
 		}},
 	}

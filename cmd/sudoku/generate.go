@@ -38,6 +38,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	secretFile := fs.String("daily-secret-file", "", "file of the daily secret, as sudokud's (default $SUDOKU_DAILY_SECRET_FILE); without it -date makes the puzzle of the public derivation, which only a server without a secret serves")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	quiet := fs.Bool("quiet", false, quietUsage)
+	modelPath := fs.String("model", "", modelUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku generate [-level L] [-n N] [-seed S] [-symmetry S] [-j N] [-format text|svg|pdf] [-quiet] [flags]")
 		fmt.Fprintln(stderr, "\nWrites puzzle<TAB>solution<TAB>level<TAB>score lines, in seed order whatever -j is,")
@@ -91,6 +92,9 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	} else if *seed == 0 {
 		*seed = rand.Uint64()
 		fmt.Fprintf(stderr, "# seed %d\n", *seed)
+	}
+	if opt.Rater, err = loadRater(*modelPath); err != nil {
+		return err
 	}
 	if err := opt.Validate(); err != nil {
 		return err

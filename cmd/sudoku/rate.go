@@ -21,6 +21,9 @@ import (
 // batch from idling the other workers.
 const rateBatch = 32
 
+// defaultRater rates with the committed model, as engine.Rate does.
+var defaultRater = engine.NewRater(engine.DefaultModel())
+
 // rateHeader is the header line of sudoku rate's TSV output.
 const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves\tdeep_trials"
 
@@ -30,8 +33,9 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	explain := fs.Bool("explain", false, "after each puzzle's line, print its solving path as '#' comment lines")
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
 	quiet := fs.Bool("quiet", false, quietUsage)
+	modelPath := fs.String("model", "", modelUsage)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: sudoku rate [-explain] [-j N] [-quiet] [file]")
+		fmt.Fprintln(stderr, "usage: sudoku rate [-explain] [-model MODEL.json] [-j N] [-quiet] [file]")
 		fmt.Fprintln(stderr, "\nWrites a TSV header, then one line per puzzle: "+strings.ReplaceAll(rateHeader, "\t", ", ")+";")
 		fmt.Fprintln(stderr, "a puzzle that cannot be rated gets 'error: <reason>' in the level column. Lines come")
 		fmt.Fprintln(stderr, "in input order, each as soon as the ones before it are written. On a terminal,")
@@ -39,6 +43,10 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	rater, err := loadRater(*modelPath)
+	if err != nil {
 		return err
 	}
 	in, closeIn, err := openInput(fs.Args(), stdin)
@@ -55,15 +63,19 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	bar := progressBar(stderr, *quiet, "rate", total)
 	err = process(ctx, in, stdout, procConfig{j: *j, batch: rateBatch, bar: bar}, func(p string) string {
-		return rateLine(p, *explain)
+		return rateLine(rater, p, *explain)
 	})
 	bar.Finish()
 	return err
 }
 
 // rateLine is the output of sudoku rate for one puzzle: its TSV line, and
-// with explain its path as comment lines.
-func rateLine(p string, explain bool) string {
+// with explain its path as comment lines; rt rates it (nil: the engine's
+// default rater).
+func rateLine(rt *engine.Rater, p string, explain bool) string {
+	if rt == nil {
+		rt = defaultRater
+	}
 	g, err := engine.Parse(p)
 	if err != nil {
 		return p + "\terror: " + err.Error()
@@ -71,9 +83,9 @@ func rateLine(p string, explain bool) string {
 	var r engine.Rating
 	var steps []engine.Step
 	if explain {
-		r, steps, err = engine.Explain(g)
+		r, steps, err = rt.Explain(g)
 	} else {
-		r, err = engine.Rate(g)
+		r, err = rt.Rate(g)
 	}
 	if err != nil {
 		return p + "\terror: " + err.Error()
