@@ -165,7 +165,9 @@ func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.
 	if !errors.Is(err, ErrNoDaily) {
 		return rec, false, err
 	}
-	p, err := s.pool.Generate(ctx, s.cfg.dailyKey().Options(day, level))
+	opt := s.cfg.dailyKey().Options(day, level)
+	opt.Rater = s.cfg.Rater // a house model sets the daily's level too
+	p, err := s.pool.Generate(ctx, opt)
 	if err != nil {
 		return DailyRecord{}, false, err
 	}

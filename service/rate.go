@@ -18,7 +18,18 @@ const (
 	OpSlowSolve = "slow_solve"
 )
 
-// Rate rates puzzle g with the engine's rater. The puzzle must have
+// defaultRater scores with the committed model, as engine.Rate does.
+var defaultRater = engine.NewRater(engine.DefaultModel())
+
+// rater returns the rater of Config.Rater, or the default one.
+func (s *Service) rater() *engine.Rater {
+	if s.cfg.Rater != nil {
+		return s.cfg.Rater
+	}
+	return defaultRater
+}
+
+// Rate rates puzzle g with the service's rater (Config.Rater). The puzzle must have
 // exactly one solution: it fails with *engine.ConflictError,
 // engine.ErrNoSolution or engine.ErrMultipleSolutions otherwise. It takes
 // one CPU slot (engine.ErrOverloaded when none frees up in time).
@@ -29,7 +40,7 @@ func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error
 	}
 	defer release()
 	start := time.Now()
-	r, err := engine.Rate(g)
+	r, err := s.rater().Rate(g)
 	s.hooks.Rated(OpRate, time.Since(start))
 	return r, err
 }
@@ -42,7 +53,7 @@ func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []
 	}
 	defer release()
 	start := time.Now()
-	r, path, err := engine.Explain(g)
+	r, path, err := s.rater().Explain(g)
 	s.hooks.Rated(OpExplain, time.Since(start))
 	return r, path, err
 }

@@ -93,6 +93,12 @@ type Config struct {
 	// FreshBurst is how many fresh puzzles per level may be handed out at
 	// once after a quiet spell (0: one second's worth).
 	FreshBurst int
+	// Rater scores every puzzle the service rates, explains or
+	// generates on demand, and sets its level: a house-style model
+	// (sudokud -model). Nil: the committed model (engine.DefaultModel).
+	// The pool's template (engine.PoolConfig.Options.Rater) must be the
+	// same, or buffered puzzles follow another model.
+	Rater *engine.Rater
 	// DailySecret keys the derivation of the puzzles of the day
 	// (engine.SecretDailyKey): replicas sharing it generate the same
 	// puzzle for the same date and level, and no one without it can

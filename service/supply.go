@@ -52,6 +52,7 @@ const recentSize = 32
 type supply struct {
 	pool    Pool
 	timeout time.Duration
+	rater   *engine.Rater // Config.Rater: scores seeded and symmetric puzzles
 	budget  *freshBudget
 	hooks   Hooks
 
@@ -72,6 +73,7 @@ func newSupply(pool Pool, cfg Config, hooks Hooks) *supply {
 	return &supply{
 		pool:      pool,
 		timeout:   cfg.GenerateTimeout,
+		rater:     cfg.Rater,
 		budget:    newFreshBudget(cfg.FreshRate, cfg.FreshBurst),
 		hooks:     hooks,
 		batch:     make(chan struct{}, 1),
@@ -137,7 +139,7 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 			seed = *req.Seed + i
 		}
 		start := time.Now()
-		pz, err := s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry})
+		pz, err := s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry, Rater: s.rater})
 		s.paced(l, start, err)
 		return pz, err
 	case req.Fresh:
