@@ -116,6 +116,7 @@ type config struct {
 	receiptSecret      string // -receipt-secret, decoded by loadReceiptSecret
 	receiptFile        string // -receipt-secret-file
 	dailySecretFile    string // -daily-secret-file, read by loadDailySecret
+	model              string // -model, read by loadModel
 	keyPoll            time.Duration
 	showVersion        bool   // -version: print the build and exit
 	probeURL           string // -probe: health-check mode, see probe
@@ -164,6 +165,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.Float64Var(&c.service.FreshRate, "fresh-rate", service.DefaultFreshRate, "buffered puzzles per second and level handed out before variants; negative for no limit")
 	fs.StringVar(&c.service.DailySalt, "daily-salt", "", "salt of the daily puzzles generated here; once stored, every replica serves the stored puzzle")
 	fs.StringVar(&c.dailySecretFile, "daily-secret-file", "", "file holding the daily secret (make it with: sudoku keys secret), which keys the puzzles of the day; every replica needs the same one. Empty: anyone can compute future puzzles not yet stored (a warning at start)")
+	fs.StringVar(&c.model, "model", "", "score model JSON file (a house style: sudoku calibrate -labels FILE -o MODEL.json) that rates puzzles and sets the levels of generated ones; validated at start. Empty: the committed model")
 	fs.StringVar(&c.store, "store", "memory", "store of the published daily puzzles: memory, sqlite:PATH, or postgres://... (shared by replicas)")
 	fs.DurationVar(&c.storeCheckInterval, "store-check-interval", defaultStoreCheck, "how often the daily store is pinged (sudoku_store_up) and, while it is not open (the database was down at start), opening is retried")
 	fs.DurationVar(&c.service.StoreTimeout, "store-timeout", service.DefaultStoreTimeout, "longest call to the daily store (503 store-unavailable past it)")

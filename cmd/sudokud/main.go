@@ -110,9 +110,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if cfg.service.DailySecret, err = loadDailySecret(cfg.dailySecretFile, log); err != nil {
 		return err
 	}
+	model, err := loadModel(cfg.model, log)
+	if err != nil {
+		return err
+	}
+	if cfg.model != "" {
+		rater := engine.NewRater(model.Score)
+		cfg.service.Rater, cfg.pool.Options.Rater = rater, rater
+	}
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)
+	api.RegisterModelInfo(reg, model.Name, model.Digest)
 	cfg.pool.Hooks = metrics
 	dailies, err := openStore(ctx, cfg.store, log, metrics, cfg.service.StoreTimeout)
 	if err != nil {
