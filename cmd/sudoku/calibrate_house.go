@@ -41,8 +41,12 @@ func runCalibrateHouse(ctx context.Context, o houseOptions, stdout, stderr io.Wr
 	if err != nil {
 		return fmt.Errorf("%s: %w", o.labels, err)
 	}
-	if len(lf.Rows) < 2 {
-		return fmt.Errorf("%s: %d labelled puzzles, want at least 2", o.labels, len(lf.Rows))
+	distinct := map[int]bool{}
+	for _, r := range lf.Rows {
+		distinct[r.Label] = true
+	}
+	if len(distinct) < 2 {
+		return fmt.Errorf("%s: %d labelled puzzles with %d different labels, want two labels or more", o.labels, len(lf.Rows), len(distinct))
 	}
 	var tier4 []int
 	if o.levelMap != "" {

@@ -74,12 +74,17 @@ func TestCalibrateLabelsErrors(t *testing.T) {
 	if err := os.WriteFile(bad, []byte(pz+"\t1\n"+pz+"\tsevere\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	one := filepath.Join(dir, "one.tsv")
+	if err := os.WriteFile(one, []byte(pz+"\thard\n"+pz+"\thard\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
 		want string
 	}{
 		{"bad line", []string{"-labels", bad}, "bad.tsv: line 2: label \"severe\""},
+		{"one label", []string{"-labels", one}, "1 different labels, want two labels or more"},
 		{"no file", []string{"-labels", filepath.Join(dir, "none.tsv")}, "none.tsv"},
 		{"-o without -labels", []string{"-o", filepath.Join(dir, "m.json")}, "need -labels"},
 	}

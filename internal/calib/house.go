@@ -50,8 +50,29 @@ func FitHouse(base engine.ScoreModel, s Set) (engine.ScoreModel, []string) {
 	if len(refit) > 0 && refit[0] == "tier 1" {
 		m.Singles = singlesRange(&m, s)
 	}
-	m.Cuts = fitCuts(&m, []Set{s})
+	m.Cuts = keepBands(fitCuts(&m, []Set{s}))
 	return m, refit
+}
+
+// minBand is the narrowest score band keepBands leaves a level.
+const minBand = 0.01
+
+// keepBands keeps every level possible: labels that name no easy (or no
+// evil) puzzle let the fitted cuts reach the ends of the scale or meet,
+// which would leave a level no puzzle can have (and a model file that is
+// refused). Each cut is raised to at least minBand above the one before
+// (the first above the lowest score, 1), and the last kept below 9.
+func keepBands(c [3]float64) [3]float64 {
+	floor := 1.0
+	for k := range c {
+		c[k] = max(c[k], math.Round((floor+minBand)*100)/100)
+		floor = c[k]
+	}
+	for k := 2; k >= 0; k-- {
+		ceil := float64(engine.MaxTier+1) - minBand*float64(3-k)
+		c[k] = min(c[k], math.Round(ceil*100)/100)
+	}
+	return c
 }
 
 // distinctLabels returns the number of different targets among rs.

@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/modelfile"
 )
 
 // houseSet parses and rates every every-th puzzle of a calibration file
@@ -124,5 +126,34 @@ func TestLearningCurve(t *testing.T) {
 		if !(p.MinSpearman <= p.Spearman && p.Spearman > 0.5) {
 			t.Errorf("LearningCurve point %+v: want lowest ≤ mean and mean Spearman > 0.5", p)
 		}
+	}
+}
+
+func TestKeepBands(t *testing.T) {
+	tests := []struct{ in, want [3]float64 }{
+		{[3]float64{1.63, 1.87, 4.94}, [3]float64{1.63, 1.87, 4.94}},
+		{[3]float64{1, 1, 1.5}, [3]float64{1.01, 1.02, 1.5}},
+		{[3]float64{1.5, 9, 9}, [3]float64{1.5, 8.98, 8.99}},
+	}
+	for _, tt := range tests {
+		if got := keepBands(tt.in); got != tt.want {
+			t.Errorf("keepBands(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestFitHouseNoEasyLabels fits labels that name only hard and evil
+// puzzles: the model must keep every level possible, so that its file
+// is valid.
+func TestFitHouseNoEasyLabels(t *testing.T) {
+	s := houseSet(t, dataset.CalibCoach, 5, func(r dataset.Record) string {
+		if rank, _ := strconv.Atoi(strings.SplitN(r.Field(1), "-", 2)[0]); rank <= 6 {
+			return "hard"
+		}
+		return "evil"
+	})
+	m, _ := FitHouse(engine.DefaultModel(), s)
+	if _, err := modelfile.Encode("x", "", &m); err != nil {
+		t.Errorf("FitHouse on hard and evil labels gave cuts %v: %v", m.Cuts, err)
 	}
 }
