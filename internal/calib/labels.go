@@ -54,7 +54,8 @@ const maxRank = 100
 // puzzle<TAB>label, the puzzle as 81 characters (digits, '.' or '0' for an
 // empty cell), the label either an integer rank (1 = easiest; "3-hard",
 // a rank with a name, counts as 3) or a level name (easy, medium, hard,
-// evil; any case). Further columns are ignored; blank lines, lines
+// evil; any case). Further columns are ignored; a leading byte order
+// mark, blank lines, lines
 // starting with '#' and a header line whose first field is "puzzle" are
 // skipped. A file mixes no scales: bare level names beside integer ranks
 // are refused, since a rank and a name cannot be put in one order. Each
@@ -66,6 +67,9 @@ func ParseLabels(r io.Reader) (LabelFile, error) {
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	for n := 1; sc.Scan(); n++ {
 		line := strings.TrimRight(sc.Text(), "\r")
+		if n == 1 {
+			line = strings.TrimPrefix(line, "\ufeff") // a spreadsheet's byte order mark
+		}
 		if strings.TrimSpace(line) == "" || line[0] == '#' {
 			continue
 		}

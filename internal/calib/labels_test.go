@@ -24,6 +24,7 @@ func TestParseLabels(t *testing.T) {
 		{"ranks with names", pz1 + "\t2-medium\textra\tcols\n" + pz2 + "\t7-evil\n", Ranks, 7, []int{2, 7}},
 		{"level names any case", pz1 + "\tEasy\n" + pz2 + "\thard\n", LevelNames, 4, []int{1, 3}},
 		{"header comments blanks", "puzzle\tlabel\n# a comment\n\n" + pz1 + "\t1\r\n" + pz2 + "\t2\n", Ranks, 2, []int{1, 2}},
+		{"byte order mark", "\ufeffpuzzle\tlabel\n" + pz1 + "\tmedium\n", LevelNames, 4, []int{2}},
 		{"blanks instead of a tab", pz1 + "  evil\n", LevelNames, 4, []int{4}},
 		{"zeros for empty cells", strings.ReplaceAll(pz1, ".", "0") + "\t5\n", Ranks, 5, []int{5}},
 	}
