@@ -230,6 +230,9 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 			return Puzzle{}, err
 		}
 		r, ok := m.tune(ctx, t)
+		if ok && !singlesTrue(opt.Level, m.p) {
+			continue
+		}
 		if ok {
 			return Puzzle{
 				Puzzle: m.p, Solution: sol, Level: r.Level, Score: r.Score, Rating: r,
@@ -241,6 +244,16 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 		return Puzzle{}, err
 	}
 	return Puzzle{}, ErrGenerationFailed
+}
+
+// singlesTrue is the generator's second check of a level's technique band,
+// independent of the rater's path: a Hard or Evil puzzle must stall the
+// singles-only solver (SolvesBySingles), so no singles-only path exists. The
+// rater's path gives the same answer (a tier-1 path is a singles-only path,
+// and singles never block one another), so this never rejects a puzzle
+// unless the rater is wrong; it costs one propagation of singles.
+func singlesTrue(l Level, p Grid) bool {
+	return l < Hard || !SolvesBySingles(p)
 }
 
 // seedStream is the PCG stream constant of the generator, fixed so that seeds

@@ -32,18 +32,20 @@ func tierFloor(t int) int { return min(t, tierChains) }
 // symmetry, minimal puzzles of 30 to 33 givens are common.)
 const minimalNoneMaxGivens = 28
 
-// scoreBand returns the scores [lo, hi) of level l under m; the zero Level
+// scoreBand returns the scores [lo, hi) of level l under m (its LevelCuts,
+// the bands Level applies); the zero Level
 // has the whole scale, from 1 (tier 1, logistic term 0).
 func scoreBand(m *ScoreModel, l Level) (lo, hi float64) {
+	c := m.LevelCuts()
 	switch l {
 	case Easy:
-		return 1, m.Cuts[0]
+		return 1, c[0]
 	case Medium:
-		return m.Cuts[0], m.Cuts[1]
+		return c[0], c[1]
 	case Hard:
-		return m.Cuts[1], m.Cuts[2]
+		return c[1], c[2]
 	case Evil:
-		return m.Cuts[2], scoreMax
+		return c[2], scoreMax
 	}
 	return 1, scoreMax
 }

@@ -25,7 +25,7 @@ const rateBatch = 32
 var defaultRater = engine.NewRater(engine.DefaultModel())
 
 // rateHeader is the header line of sudoku rate's TSV output.
-const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves\tdeep_trials"
+const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves\tdeep_trials\tsingles_stall"
 
 func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
@@ -91,8 +91,9 @@ func rateLine(rt *engine.Rater, p string, explain bool) string {
 		return p + "\terror: " + err.Error()
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d",
-		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials)
+	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v",
+		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials,
+		!engine.SolvesBySingles(g))
 	for i, st := range steps {
 		fmt.Fprintf(&sb, "\n# %d. [%s] %s", i+1, st.Technique, st.Text)
 	}

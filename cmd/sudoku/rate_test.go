@@ -14,15 +14,21 @@ import (
 
 func TestRateCommand(t *testing.T) {
 	const puzzle = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+	// hard needs more than singles: its singles_stall column is true.
+	const hard = ".6....83..25....1.....16.....7.6....8..4.57.3.......8...2...19..5...8...4....7..."
 	multi := puzzle[:30] + strings.Repeat(".", 51)
-	input := strings.Join([]string{"# comment", puzzle + "\tlabel", multi, "abc"}, "\n")
-	r, err := engine.Rate(engine.MustParse(puzzle))
-	if err != nil {
-		t.Fatal(err)
+	input := strings.Join([]string{"# comment", puzzle + "\tlabel", hard, multi, "abc"}, "\n")
+	line := func(p string, stall bool) string {
+		r, err := engine.Rate(engine.MustParse(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v", p, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials, stall)
 	}
 	want := []string{
 		rateHeader,
-		fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d", puzzle, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials),
+		line(puzzle, false),
+		line(hard, true),
 		multi + "\terror: puzzle has more than one solution",
 		"abc\terror: invalid character 'a' at offset 0 (line 1, column 1): want 1-9 for a given, '.' or '0' for an empty cell",
 	}

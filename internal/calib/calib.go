@@ -387,7 +387,9 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []flo
 }
 
 // fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
-// mean exact accuracy over sets.
+// mean exact accuracy over sets. The medium–hard cut is at least
+// engine.HardFloor: a level is decided by score and technique band at once,
+// and a singles-only puzzle is never hard.
 func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
 	if len(sets) == 0 {
 		return [3]float64{}
@@ -433,6 +435,9 @@ func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
 			lo, hi := 1.0, 7.0
 			if k > 0 {
 				lo = cuts[k-1]
+			}
+			if k == 1 {
+				lo = max(lo, engine.HardFloor) // Hard never needs only singles
 			}
 			if k < 2 {
 				hi = cuts[k+1]
