@@ -445,7 +445,10 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @enum {string} */
+        /**
+         * @description Difficulty class, by score and technique band at once: easy and medium need naked and hidden singles only, hard and evil always need more (docs/rating.md, "What each level requires").
+         * @enum {string}
+         */
         Level: "easy" | "medium" | "hard" | "evil";
         /**
          * Format: uint64
