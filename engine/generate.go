@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // GenerateOptions says what puzzle Generate makes. The zero value of every
@@ -32,6 +33,13 @@ type GenerateOptions struct {
 	// the generator asks for tier UpperTier on every other seed, so that
 	// evil puzzles include ones needing fish, wings or trial.
 	MinTier int
+	// Technique asks for puzzles whose hardest technique (Rating.Hardest:
+	// the last of the hardest tier's techniques, in the order of
+	// Techniques, that the path used) is the one of that name, as HoDoKu
+	// offers; "" means no constraint. Validate rejects an unknown name
+	// (KindInvalid) and a technique whose tier the level, score window or
+	// MinTier exclude (Infeasible).
+	Technique string
 	// AllowedFailures is the number of tuned-masking moves that fail to
 	// bring the puzzle closer to the target before the completed grid is
 	// abandoned and a new one is drawn (Ease and Toil's allowed failures); 0
@@ -116,6 +124,12 @@ var ErrGenerationFailed = NewError(KindInfeasible, "no puzzle meets the options"
 type OptionsError struct {
 	Field  string // the offending field of GenerateOptions
 	Reason string
+	// Infeasible is set when every field is in its range but together,
+	// under the score model, they admit no puzzle (a score window outside
+	// the level's band, a technique the level excludes; see
+	// generate_feasible.go): the request is well formed, the combination
+	// impossible.
+	Infeasible bool
 }
 
 // Error names the offending field and why no puzzle can meet it.
@@ -123,8 +137,14 @@ func (e *OptionsError) Error() string {
 	return fmt.Sprintf("invalid generate options: %s: %s", e.Field, e.Reason)
 }
 
-// Kind returns KindInvalid.
-func (e *OptionsError) Kind() Kind { return KindInvalid }
+// Kind returns KindInfeasible for an impossible combination (Infeasible)
+// and KindInvalid for a field out of its range.
+func (e *OptionsError) Kind() Kind {
+	if e.Infeasible {
+		return KindInfeasible
+	}
+	return KindInvalid
+}
 
 // Parameter returns the offending field.
 func (e *OptionsError) Parameter() string { return e.Field }
@@ -145,23 +165,26 @@ func (o GenerateOptions) Validate() error {
 func (o GenerateOptions) check() (GenerateOptions, error) {
 	switch {
 	case o.Level > Evil:
-		return o, &OptionsError{"Level", fmt.Sprintf("unknown level %d", o.Level)}
+		return o, &OptionsError{Field: "Level", Reason: fmt.Sprintf("unknown level %d", o.Level)}
 	case o.Symmetry > Diagonal:
-		return o, &OptionsError{"Symmetry", fmt.Sprintf("unknown symmetry %d", o.Symmetry)}
+		return o, &OptionsError{Field: "Symmetry", Reason: fmt.Sprintf("unknown symmetry %d", o.Symmetry)}
 	case o.MinGivens < 0 || o.MinGivens > 80:
-		return o, &OptionsError{"MinGivens", "want 0..80"}
+		return o, &OptionsError{Field: "MinGivens", Reason: "want 0..80"}
 	case o.MaxGivens != 0 && (o.MaxGivens < minPuzzleGivens || o.MaxGivens > 80):
-		return o, &OptionsError{"MaxGivens", "want 0 (no bound) or 17..80: no puzzle with fewer than 17 givens has one solution"}
+		return o, &OptionsError{Field: "MaxGivens", Reason: "want 0 (no bound) or 17..80: no puzzle with fewer than 17 givens has one solution"}
 	case o.MaxGivens != 0 && o.MinGivens > o.MaxGivens:
-		return o, &OptionsError{"MinGivens", "above MaxGivens"}
+		return o, &OptionsError{Field: "MinGivens", Reason: "above MaxGivens"}
 	case o.MinScore < 0 || o.MaxScore < 0 || (o.MaxScore != 0 && o.MinScore > o.MaxScore):
-		return o, &OptionsError{"MinScore", "want 0 <= MinScore <= MaxScore"}
+		return o, &OptionsError{Field: "MinScore", Reason: "want 0 <= MinScore <= MaxScore"}
 	case o.MinTier < 0 || o.MinTier > MaxTier:
-		return o, &OptionsError{"MinTier", fmt.Sprintf("want 0..%d", MaxTier)}
+		return o, &OptionsError{Field: "MinTier", Reason: fmt.Sprintf("want 0..%d", MaxTier)}
+	case o.Technique != "" && techniqueID(o.Technique) < 0:
+		return o, &OptionsError{Field: "Technique", Reason: fmt.Sprintf("unknown technique %q: want one of %s", o.Technique, strings.Join(TechniqueNames(), ", "))}
 	case o.AllowedFailures < 0:
-		return o, &OptionsError{"AllowedFailures", "negative"}
+		return o, &OptionsError{Field: "AllowedFailures", Reason: "negative"}
 	}
 	if err := o.feasible(); err != nil {
+		err.Infeasible = true
 		return o, err
 	}
 	if o.AllowedFailures == 0 {

@@ -95,23 +95,28 @@ func singlesGivens(m *ScoreModel, lo, hi float64) (minG, maxG int, ok bool) {
 // feasible reports options the score model makes impossible as
 // an *OptionsError; o has passed the range checks of check. The model is
 // that of o.Rater (DefaultModel when nil).
-func (o GenerateOptions) feasible() error {
+func (o GenerateOptions) feasible() *OptionsError {
 	model := o.rater().Model()
 	m := &model
 	lo, hi := scoreBand(m, o.Level)
 	if o.MinScore >= scoreMax {
-		return &OptionsError{"MinScore", fmt.Sprintf("scores are below %d", scoreMax)}
+		return &OptionsError{Field: "MinScore", Reason: fmt.Sprintf("scores are below %d", scoreMax)}
 	}
 	if o.MaxScore != 0 && o.MaxScore < lo || o.MinScore >= hi {
-		return &OptionsError{"MinScore", fmt.Sprintf("score window [%g, %g] misses level %v's scores [%g, %g)",
+		return &OptionsError{Field: "MinScore", Reason: fmt.Sprintf("score window [%g, %g] misses level %v's scores [%g, %g)",
 			o.MinScore, o.MaxScore, o.Level, lo, hi)}
 	}
 	maxTier := bandMaxTier(hi)
 	if o.MinTier > maxTier {
-		return &OptionsError{"MinTier", fmt.Sprintf("level %v's scores [%g, %g) allow tiers up to %d", o.Level, lo, hi, maxTier)}
+		return &OptionsError{Field: "MinTier", Reason: fmt.Sprintf("level %v's scores [%g, %g) allow tiers up to %d", o.Level, lo, hi, maxTier)}
 	}
 	if o.MinTier > 0 && o.MaxScore != 0 && o.MaxScore < float64(tierFloor(o.MinTier)) {
-		return &OptionsError{"MinTier", fmt.Sprintf("tier %d scores %d or more, above MaxScore", o.MinTier, tierFloor(o.MinTier))}
+		return &OptionsError{Field: "MinTier", Reason: fmt.Sprintf("tier %d scores %d or more, above MaxScore", o.MinTier, tierFloor(o.MinTier))}
+	}
+	if o.Technique != "" {
+		if err := o.techniqueFeasible(lo, hi); err != nil {
+			return err
+		}
 	}
 	if maxTier > 1 {
 		return nil
@@ -126,14 +131,40 @@ func (o GenerateOptions) feasible() error {
 		return nil
 	}
 	if minG > maxG {
-		return &OptionsError{"MinScore", fmt.Sprintf("no givens count scores in [%g, %g) at level %v", lo, hi, o.Level)}
+		return &OptionsError{Field: "MinScore", Reason: fmt.Sprintf("no givens count scores in [%g, %g) at level %v", lo, hi, o.Level)}
 	}
 	if o.MinGivens > maxG || o.MaxGivens != 0 && o.MaxGivens < minG {
-		return &OptionsError{"MinGivens", fmt.Sprintf("level %v wants %d..%d givens", o.Level, minG, maxG)}
+		return &OptionsError{Field: "MinGivens", Reason: fmt.Sprintf("level %v wants %d..%d givens", o.Level, minG, maxG)}
 	}
 	if o.Minimal && o.Symmetry == None && minG > minimalNoneMaxGivens {
-		return &OptionsError{"Minimal", fmt.Sprintf("level %v wants %d or more givens; minimal puzzles without symmetry practically never have more than %d",
+		return &OptionsError{Field: "Minimal", Reason: fmt.Sprintf("level %v wants %d or more givens; minimal puzzles without symmetry practically never have more than %d",
 			o.Level, minG, minimalNoneMaxGivens)}
+	}
+	return nil
+}
+
+// techniqueFeasible reports a Technique whose tier the level's scores [lo,
+// hi), the score window or MinTier exclude: hardest tier t scores in
+// [tierFloor(t), t+1) up to tier 5, tiers 6–8 in [6, 9).
+func (o GenerateOptions) techniqueFeasible(lo, hi float64) *OptionsError {
+	t := techniques[techniqueID(o.Technique)].Tier
+	tlo, thi := float64(tierFloor(t)), float64(t+1)
+	if t >= tierChains {
+		thi = scoreMax
+	}
+	lo = max(lo, o.MinScore)
+	if o.MaxScore != 0 {
+		hi = min(hi, math.Nextafter(o.MaxScore, scoreMax))
+	}
+	if o.MinTier > t {
+		return &OptionsError{Field: "Technique", Reason: fmt.Sprintf("%s is in tier %d, below MinTier %d", o.Technique, t, o.MinTier)}
+	}
+	if thi <= lo || tlo >= hi {
+		where := fmt.Sprintf("the scores [%g, %g)", lo, hi)
+		if o.Level != 0 {
+			where = fmt.Sprintf("level %v's %s", o.Level, where)
+		}
+		return &OptionsError{Field: "Technique", Reason: fmt.Sprintf("%s (tier %d) scores in [%g, %g), outside %s", o.Technique, t, tlo, thi, where)}
 	}
 	return nil
 }

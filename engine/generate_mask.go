@@ -19,10 +19,39 @@ type target struct {
 	level              Level
 	minScore, maxScore float64
 	minTier            int
+	technique          int // index in techniques of the hardest technique asked for; -1: any
 }
 
 func newTarget(o GenerateOptions) target {
-	return target{level: o.Level, minScore: o.MinScore, maxScore: o.MaxScore, minTier: o.MinTier}
+	t := target{level: o.Level, minScore: o.MinScore, maxScore: o.MaxScore, minTier: o.MinTier, technique: -1}
+	if o.Technique != "" {
+		t.technique = techniqueID(o.Technique)
+	}
+	return t
+}
+
+// techniqueDir tells where a rating's hardest technique stands against the
+// one asked for: -1 easier (a lower tier, or an earlier technique of the
+// same tier), 0 the same, +1 harder.
+func (t target) techniqueDir(r *Rating) int {
+	if t.technique < 0 {
+		return 0
+	}
+	want := techniques[t.technique].Tier
+	switch {
+	case r.HardestTier < want:
+		return -1
+	case r.HardestTier > want:
+		return +1
+	}
+	got := techniqueID(r.Hardest)
+	switch {
+	case got < t.technique:
+		return -1
+	case got > t.technique:
+		return +1
+	}
+	return 0
 }
 
 // dir tells where a rating stands: -1 too easy, 0 on target, +1 too hard.
@@ -35,7 +64,7 @@ func (t target) dir(r Rating) int {
 	case r.HardestTier < t.minTier:
 		return -1
 	}
-	return 0
+	return t.techniqueDir(&r)
 }
 
 // masker removes givens from a completed grid. Invariant: p has exactly one

@@ -152,6 +152,27 @@ func Techniques() []TechniqueInfo {
 	return ts
 }
 
+// TechniqueNames returns the names of the rater's techniques, in the order
+// of Techniques. Each call returns a new slice.
+func TechniqueNames() []string {
+	names := make([]string, len(techniques))
+	for i, t := range techniques {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// techniqueID returns the index in techniques of the technique named name,
+// or -1.
+func techniqueID(name string) int {
+	for i, t := range techniques {
+		if t.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
 // tierTechniques[t] are the ids of the techniques of tier t (1..MaxTier), in
 // table order.
 var tierTechniques = func() (ts [MaxTier + 1][]int) {

@@ -29,6 +29,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	maxGivens := fs.Int("max-givens", 0, "most givens (0: no bound)")
 	minScore := fs.Float64("min-score", 0, "lowest rater score (0: no bound)")
 	maxScore := fs.Float64("max-score", 0, "highest rater score (0: no bound)")
+	technique := fs.String("technique", "", "the puzzles' hardest technique, by name (hidden-single, x-wing, x-chain, ...: see sudoku rate's hardest column); without -level, any level")
 	failures := fs.Int("failures", 0, "allowed failures of tuned masking (0: the default)")
 	date := fs.String("date", "", "make the puzzle of the day for this date (YYYY-MM-DD) instead: only -level, -salt, -daily-secret-file and -format apply")
 	salt := fs.String("salt", "", "salt of the puzzle of the day")
@@ -55,6 +56,12 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return fmt.Errorf("generate takes no arguments, got %q", fs.Args())
 	}
 	var opt engine.GenerateOptions
+	levelSet := false
+	fs.Visit(func(f *flag.Flag) { levelSet = levelSet || f.Name == "level" })
+	if *technique != "" && !levelSet {
+		*levelName = "any" // the technique sets the difficulty
+	}
+	opt.Technique = *technique
 	if *levelName != "any" {
 		l, err := engine.ParseLevel(*levelName)
 		if err != nil {

@@ -57,6 +57,14 @@ func TestGenerateCommand(t *testing.T) {
 	if key := gen("-level", "easy", "-seed", "3", "-format", "svg", "-key"); strings.Count(key, `fill="#888"`) != 81-strings.Count(svg, `font-weight="bold"`) {
 		t.Errorf("generate -format svg -key has %d light digits, want one for each empty cell", strings.Count(key, `fill="#888"`))
 	}
+	// -technique without -level: any level, the hardest step that technique.
+	for i, line := range strings.Split(strings.TrimSuffix(gen("-technique", "xy-wing", "-n", "3", "-seed", "7"), "\n"), "\n") {
+		f := strings.Split(line, "\t")
+		r, err := engine.Rate(engine.MustParse(f[0]))
+		if err != nil || r.Hardest != "xy-wing" || f[2] != r.Level.String() {
+			t.Errorf("generate -technique xy-wing line %d = %q: hardest %q, level %v (%v)", i+1, line, r.Hardest, r.Level, err)
+		}
+	}
 	daily := gen("-level", "hard", "-date", "2026-11-22")
 	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
 	if !strings.HasPrefix(daily, want.Puzzle.String()+"\t") {
@@ -75,6 +83,8 @@ func TestGenerateCommandErrors(t *testing.T) {
 		{"-format", "pdf", "-width", "1in"},
 		{"-date", "22/11/2026"},
 		{"-max-givens", "10"},
+		{"-technique", "x-wings"},
+		{"-technique", "x-wing", "-level", "easy"},
 		{"extra"},
 	} {
 		var out, errOut bytes.Buffer
