@@ -116,7 +116,7 @@ func handleGenerate(s generateService, log *zap.Logger, anonBatch int) http.Hand
 				writeProblem(w, r, ae.problem())
 				return
 			}
-		} else if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None; onDemand && req.Count > anonBatch {
+		} else if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None || req.Targeted(); onDemand && req.Count > anonBatch {
 			if ae := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); ae != nil {
 				writeProblem(w, r, ae.problem())
 				return
@@ -168,8 +168,13 @@ func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, m
 	if err != nil {
 		return req, false, "", po, err
 	}
-	if req.Level, err = levelParam(q); err != nil {
+	if err := targetParams(q, &req); err != nil {
 		return req, false, "", po, err
+	}
+	if _, ok := q["level"]; ok || !req.Targeted() {
+		if req.Level, err = levelParam(q); err != nil {
+			return req, false, "", po, err
+		}
 	}
 	if v, ok, err := q.get("symmetry"); err != nil {
 		return req, false, "", po, err
@@ -212,6 +217,40 @@ func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, m
 	}
 	po, err = printParams(q, media, false)
 	return req, batch, media, po, err
+}
+
+// targetParams reads the optional min_score, max_score and technique
+// query parameters into req: with any of them, level is optional (the
+// service checks the combination: 422 when no puzzle meets it).
+func targetParams(q params, req *service.GenerateRequest) error {
+	for _, f := range []struct {
+		name string
+		to   *float64
+	}{{"min_score", &req.MinScore}, {"max_score", &req.MaxScore}} {
+		v, ok, err := q.get(f.name)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || x < 1 || x >= 9 {
+			return &paramError{name: f.name, reason: strconv.Quote(v) + " is not a score from 1 to 9 (docs/rating.md)"}
+		}
+		*f.to = x
+	}
+	v, ok, err := q.get("technique")
+	if err != nil {
+		return err
+	}
+	if ok {
+		if v == "" {
+			return &paramError{name: "technique", reason: "empty", allowed: engine.TechniqueNames()}
+		}
+		req.Technique = v
+	}
+	return nil
 }
 
 // solutionParam reads the optional solution query parameter: whether the

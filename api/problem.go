@@ -148,7 +148,13 @@ var kindProblems = map[engine.Kind]kindProblem{
 	engine.KindCanceled:       {status: statusClientClosed, code: "canceled", title: "Request canceled", detail: "the request ended before the answer was ready"},
 	service.KindUnavailable:   {status: http.StatusServiceUnavailable, code: "store-unavailable", title: "Daily store unavailable", detail: "the store of published puzzles did not answer; retry shortly", retry: storeRetryAfter},
 	service.KindImmutable:     {status: http.StatusConflict, code: "daily-published", title: "Puzzle already public"},
+	service.KindTooCostly:     {status: http.StatusServiceUnavailable, code: "too-costly", title: "Too costly to find now", retry: tooCostlyRetryAfter},
 }
+
+// tooCostlyRetryAfter is the advised wait, in seconds, after a targeted
+// /generate (min_score, max_score, technique) found no puzzle within its
+// budget: long enough for the workers to be free again.
+const tooCostlyRetryAfter = 5
 
 // storeRetryAfter is the advised wait, in seconds, after a store failure:
 // long enough for a database fail-over or a restart of its pod.

@@ -19,7 +19,7 @@ import (
 // The page, its assets, /openapi.yaml and the probes are not checked: a
 // browser's or a load balancer's cache-busting query must not break them.
 var queryNames = map[string][]string{
-	"GET /generate":      {"level", "seed", "symmetry", "count", "fresh", "solution", "format", "page", "width", "height", "title"},
+	"GET /generate":      {"level", "seed", "symmetry", "count", "fresh", "solution", "format", "page", "width", "height", "title", "min_score", "max_score", "technique"},
 	"GET /daily":         {"level", "date", "tz", "solution", "format", "page", "width", "height", "title"},
 	"GET /daily/pack":    {"from", "to", "levels", "solution", "format", "page", "width", "height", "per_page", "title"},
 	"GET /daily/archive": {"from", "to", "tz", "level", "limit", "after"},

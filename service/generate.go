@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 
@@ -23,6 +24,25 @@ type GenerateRequest struct {
 	// Fresh asks for newly generated puzzles: no variants, no waiting
 	// beyond the generation deadline.
 	Fresh bool
+	// MinScore and MaxScore bound the rater's score (0: no bound), and
+	// Technique names the puzzle's hardest technique ("": any; see
+	// engine.Techniques). Any of them makes the request targeted: Level
+	// may then be 0 (any level; the puzzle still reports its own), and
+	// every puzzle is generated on demand, within targetBudget.
+	MinScore, MaxScore float64
+	Technique          string
+}
+
+// Targeted reports a request with a score window or a technique.
+func (r GenerateRequest) Targeted() bool {
+	return r.MinScore != 0 || r.MaxScore != 0 || r.Technique != ""
+}
+
+// options returns the engine options of the request's targeted puzzles
+// with the given seed.
+func (r GenerateRequest) options(seed uint64) engine.GenerateOptions {
+	return engine.GenerateOptions{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
+		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique}
 }
 
 // check validates the request, once, before any work: the level one of
@@ -30,8 +50,17 @@ type GenerateRequest struct {
 // (*BatchError), and no seed of the batch past 2^64-1 (*SeedError).
 // Everything below trusts these values.
 func (r GenerateRequest) check() error {
-	if err := r.Level.Check(); err != nil {
-		return err
+	if r.Level != 0 || !r.Targeted() {
+		if err := r.Level.Check(); err != nil {
+			return err
+		}
+	}
+	if r.Targeted() {
+		// An unknown technique, a score out of range or a combination no
+		// puzzle meets (engine.KindInfeasible) is refused before any work.
+		if err := r.options(0).Validate(); err != nil {
+			return &TargetError{Err: err}
+		}
 	}
 	if r.Count < 1 || r.Count > MaxBatch {
 		return &BatchError{Count: r.Count}
@@ -104,3 +133,51 @@ func (e *SeedError) Kind() engine.Kind { return engine.KindInvalid }
 
 // Parameter returns "seed", the input at fault.
 func (e *SeedError) Parameter() string { return "seed" }
+
+// TargetError is a targeted request's options that engine.Validate
+// refused: an unknown technique or a score out of range (KindInvalid), or
+// a combination that no puzzle meets (KindInfeasible). It names the query
+// parameter at fault.
+type TargetError struct{ Err error }
+
+// Error returns the engine's reason.
+func (e *TargetError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the engine's error.
+func (e *TargetError) Unwrap() error { return e.Err }
+
+// Kind returns the engine error's kind.
+func (e *TargetError) Kind() engine.Kind { return engine.KindOf(e.Err) }
+
+// Parameter returns the query parameter of the engine's field at fault.
+func (e *TargetError) Parameter() string {
+	var oe *engine.OptionsError
+	if !errors.As(e.Err, &oe) {
+		return ""
+	}
+	switch oe.Field {
+	case "MinScore":
+		return "min_score"
+	case "MaxScore":
+		return "max_score"
+	case "Technique", "MinTier":
+		return "technique"
+	case "Level":
+		return "level"
+	}
+	return ""
+}
+
+// Allowed returns the technique names for an unknown technique, else nil.
+func (e *TargetError) Allowed() []string {
+	var oe *engine.OptionsError
+	if errors.As(e.Err, &oe) && oe.Field == "Technique" && !oe.Infeasible {
+		return engine.TechniqueNames()
+	}
+	return nil
+}
+
+// ErrTooCostly is a targeted request that found no puzzle within its
+// budget (targetBudget of generation): the combination is possible but
+// rare; retry later, or widen it.
+var ErrTooCostly = engine.NewError(KindTooCostly, "no puzzle meeting min_score, max_score and technique was found within the generation budget; retry later or widen the window")

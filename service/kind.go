@@ -12,4 +12,8 @@ const (
 	// KindImmutable is a change to something that never changes once made
 	// (the published puzzle of a day that has begun).
 	KindImmutable
+	// KindTooCostly is a request possible in principle that found no
+	// answer within its budget (a rare technique or a narrow score
+	// window): retry later, or ask for something commoner.
+	KindTooCostly
 )

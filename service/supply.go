@@ -23,6 +23,8 @@ const recentSize = 32
 //
 // Per puzzle of a request, in order:
 //
+//   - a score window or a technique (targeted): generated on a pool worker
+//     with those options, within targetBudget (never remembered);
 //   - a Seed or a Symmetry: generated on a pool worker with those options
 //     (reproducible; never remembered, so never handed out as a variant);
 //   - Fresh: generated on a pool worker with the pool's options;
@@ -86,7 +88,7 @@ func newSupply(pool Pool, cfg Config, hooks Hooks) *supply {
 // fails as a whole on the first error; a generating batch is admitted
 // first (see supply).
 func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Puzzle, error) {
-	admitted := req.Count > 1 && (req.Seed != nil || req.Symmetry != engine.None || req.Fresh)
+	admitted := req.Count > 1 && (req.Seed != nil || req.Symmetry != engine.None || req.Fresh || req.Targeted())
 	if admitted {
 		if per := time.Duration(s.pace[req.Level].Load()); per > 0 && time.Duration(req.Count)*per > s.timeout {
 			return nil, &BatchError{Count: req.Count, Fit: int(s.timeout / per), Level: req.Level}
@@ -119,7 +121,7 @@ func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Pu
 		out = append(out, pz)
 	}
 	for _, pz := range out {
-		s.hooks.Served(req.Level, pz.Fresh)
+		s.hooks.Served(pz.Level, pz.Fresh)
 	}
 	return out, nil
 }
@@ -133,6 +135,8 @@ const batchRetry = 10 * time.Millisecond
 func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
 	l := req.Level
 	switch {
+	case req.Targeted():
+		return s.target(ctx, req, i)
 	case req.Seed != nil || req.Symmetry != engine.None:
 		seed := rand.Uint64()
 		if req.Seed != nil {
@@ -158,6 +162,32 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 		return pz, nil
 	}
 	return s.remember(s.pool.Get(ctx, l))
+}
+
+// targetBudget bounds the generation of one targeted puzzle (a score
+// window or a technique): a common technique takes milliseconds, a rare
+// one (a jellyfish, an x-chain as the hardest step) may take the engine's
+// whole rating budget, seconds of a core. Past this the request answers
+// ErrTooCostly (503 with Retry-After) rather than hold a worker.
+const targetBudget = 2 * time.Second
+
+// target makes the i-th puzzle of a targeted request on a pool worker,
+// within targetBudget: engine.ErrGenerationFailed, or the budget's end
+// while ctx lives, is ErrTooCostly.
+func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+	seed := rand.Uint64()
+	if req.Seed != nil {
+		seed = *req.Seed + i
+	}
+	tctx, cancel := context.WithTimeout(ctx, targetBudget)
+	defer cancel()
+	start := time.Now()
+	pz, err := s.pool.Generate(tctx, req.options(seed))
+	s.paced(req.Level, start, err)
+	if errors.Is(err, engine.ErrGenerationFailed) || err != nil && ctx.Err() == nil && tctx.Err() != nil {
+		return pz, fmt.Errorf("%w (%v)", ErrTooCostly, err)
+	}
+	return pz, err
 }
 
 // paced adds the time since start of one generation for a request at

@@ -45,6 +45,16 @@ export interface paths {
          *     without either line was cut (client, network or a server stop): a
          *     seeded one resumes at the seed after its last puzzle. Hanging up
          *     stops the generation.
+         *
+         *     Difficulty by score or technique: `min_score` and `max_score` bound
+         *     the rater's score, `technique` asks for puzzles whose hardest step
+         *     is that technique (as HoDoKu offers). With any of them `level` is
+         *     optional (any level; the answer still reports each puzzle's
+         *     level), and every puzzle is generated on demand: a combination no
+         *     puzzle meets (`level=easy&technique=x-wing`, a window outside the
+         *     level) is 422 at once; one possible but too rare to find within
+         *     the budget of a few seconds is 503 with `Retry-After` (code
+         *     `too-costly`).
          */
         get: operations["generate"];
         put?: never;
@@ -985,7 +995,7 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Overloaded (code overloaded), not ready yet (code not-ready), or the store of published puzzles did not answer (code store-unavailable); retry after Retry-After seconds. */
+        /** @description Overloaded (code overloaded), not ready yet (code not-ready), the store of published puzzles did not answer (code store-unavailable), or a targeted /generate found no puzzle within its budget (code too-costly); retry after Retry-After seconds. */
         Unavailable: {
             headers: {
                 "Retry-After"?: number;
@@ -1080,9 +1090,24 @@ export type $defs = Record<string, never>;
 export interface operations {
     generate: {
         parameters: {
-            query: {
-                /** @description Difficulty level. */
-                level: components["parameters"]["Level"];
+            query?: {
+                /** @description Difficulty level; required unless `min_score`, `max_score` or `technique` is given. */
+                level?: components["schemas"]["Level"];
+                /**
+                 * @description Lowest rater score, from 1 to 9 (docs/rating.md).
+                 * @example 2.5
+                 */
+                min_score?: number;
+                /**
+                 * @description Highest rater score, from 1 to 9 (docs/rating.md).
+                 * @example 3.5
+                 */
+                max_score?: number;
+                /**
+                 * @description The puzzles' hardest technique, by name (the `hardest` of a rating; see `hardest` in `POST /rate`'s answer for the names).
+                 * @example xy-wing
+                 */
+                technique?: components["schemas"]["Technique"];
                 /**
                  * @description Generator seed, an unsigned 64-bit integer (0 to
                  *     18446744073709551615) written in decimal: the `seed` of an
@@ -1140,7 +1165,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             406: components["responses"]["NotAcceptable"];
-            /** @description No puzzle meets the symmetry and level asked for (code generation-failed). */
+            /** @description No puzzle meets the symmetry and level asked for, or the combination of level, min_score, max_score and technique (code generation-failed). */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,21 @@ test("generate gives a puzzle of each level, and its seed string gives it again"
   }
 });
 
+test("generate by technique or score window reports the level; an impossible one is 422", async () => {
+  const p = await client.generate({ technique: "xy-wing", seed: "3" });
+  assert.equal(p.hardest, "xy-wing");
+  assert.ok(levels.includes(p.level));
+  const w = await client.generate({ level: "hard", min_score: 2.5, max_score: 3.5, seed: "5" });
+  assert.equal(w.level, "hard");
+  assert.ok(w.score >= 2.5 && w.score <= 3.5, `score ${w.score} in [2.5, 3.5]`);
+  await assert.rejects(client.generate({ level: "easy", technique: "x-wing" }), (err) => {
+    assert.ok(err instanceof SudokuError);
+    assert.equal(err.status, 422);
+    assert.equal(err.problem.parameter, "technique");
+    return true;
+  });
+});
+
 test("the largest uint64 seed is a valid seed", async () => {
   const p = await client.generate({ level: "easy", seed: "18446744073709551615" });
   assert.equal(p.seed, "18446744073709551615");
