@@ -50,23 +50,31 @@ func (r GenerateRequest) options(seed uint64) engine.GenerateOptions {
 // (*BatchError), and no seed of the batch past 2^64-1 (*SeedError).
 // Everything below trusts these values.
 func (r GenerateRequest) check() error {
-	if r.Level != 0 || !r.Targeted() {
-		if err := r.Level.Check(); err != nil {
-			return err
-		}
-	}
-	if r.Targeted() {
-		// An unknown technique, a score out of range or a combination no
-		// puzzle meets (engine.KindInfeasible) is refused before any work.
-		if err := r.options(0).Validate(); err != nil {
-			return &TargetError{Err: err}
-		}
+	if err := r.checkLevel(); err != nil {
+		return err
 	}
 	if r.Count < 1 || r.Count > MaxBatch {
 		return &BatchError{Count: r.Count}
 	}
 	if r.Seed != nil && *r.Seed > math.MaxUint64-uint64(r.Count-1) {
 		return &SeedError{Seed: *r.Seed, Count: r.Count}
+	}
+	return nil
+}
+
+// checkLevel checks the level (optional in a targeted request) and the
+// target: an unknown technique, a score out of range or a combination no
+// puzzle meets (engine.KindInfeasible) is a *TargetError, before any work.
+func (r GenerateRequest) checkLevel() error {
+	if r.Level != 0 || !r.Targeted() {
+		if err := r.Level.Check(); err != nil {
+			return err
+		}
+	}
+	if r.Targeted() {
+		if err := r.options(0).Validate(); err != nil {
+			return &TargetError{Err: err}
+		}
 	}
 	return nil
 }

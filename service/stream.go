@@ -54,7 +54,7 @@ func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit 
 	if s.supply == nil {
 		return ErrNotReady
 	}
-	if err := req.Level.Check(); err != nil {
+	if err := req.checkLevel(); err != nil {
 		return err
 	}
 	if req.Count < 1 || req.Count > MaxStream {
@@ -74,7 +74,7 @@ func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engi
 	default:
 		return fmt.Errorf("another stream of generated puzzles is being made (one at a time, so that single requests keep flowing): %w", engine.ErrOverloaded)
 	}
-	if req.Seed == nil && req.Symmetry == engine.None {
+	if req.Seed == nil && req.Symmetry == engine.None && !req.Targeted() {
 		req.Fresh = true // the pool's options, newly generated
 	}
 	for i := range req.Count {
@@ -85,7 +85,7 @@ func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engi
 		if err := emit(pz); err != nil {
 			return err
 		}
-		s.hooks.Served(req.Level, pz.Fresh)
+		s.hooks.Served(pz.Level, pz.Fresh)
 	}
 	return nil
 }

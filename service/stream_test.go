@@ -36,6 +36,25 @@ func TestGenerateStreamSeeded(t *testing.T) {
 	}
 }
 
+// TestGenerateStreamTargeted checks that a stream keeps its technique and
+// takes no level: every puzzle is generated with the target.
+func TestGenerateStreamTargeted(t *testing.T) {
+	pool := &fakePool{}
+	s := New(Config{}, Deps{Pool: pool})
+	n := 0
+	if err := s.GenerateStream(t.Context(), GenerateRequest{Count: 3, Technique: "xy-wing"}, func(engine.Puzzle) error { n++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if n != 3 || len(pool.generated) != 3 {
+		t.Fatalf("stream: %d emitted, %d generations; want 3, 3", n, len(pool.generated))
+	}
+	for i, opt := range pool.generated {
+		if opt.Technique != "xy-wing" || opt.Level != 0 {
+			t.Errorf("generation %d with %+v, want technique xy-wing at any level", i, opt)
+		}
+	}
+}
+
 func TestGenerateStreamFresh(t *testing.T) {
 	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 100}}
 	s := New(Config{}, Deps{Pool: pool})
@@ -59,6 +78,7 @@ func TestGenerateStreamErrors(t *testing.T) {
 		{"count past MaxStream", GenerateRequest{Level: engine.Easy, Count: MaxStream + 1}, new(*StreamCountError)},
 		{"seed wraps", GenerateRequest{Level: engine.Easy, Count: 10, Seed: &seed}, new(*SeedError)},
 		{"unknown level", GenerateRequest{Level: 9, Count: 10}, new(*engine.UnknownLevelError)},
+		{"impossible target", GenerateRequest{Level: engine.Easy, Count: 10, Technique: "x-wing"}, new(*TargetError)},
 	}
 	s := New(Config{}, Deps{Pool: &fakePool{}})
 	for _, tt := range tests {
