@@ -215,7 +215,7 @@ func (m *Metrics) Depth(level engine.Level, n int) {
 
 // Rejected counts a generated puzzle the pool threw away (engine.PoolHooks).
 func (m *Metrics) Rejected(level engine.Level, reason string) {
-	m.rejected.WithLabelValues(level.String(), reason).Inc()
+	m.rejected.WithLabelValues(levelLabel(level), reason).Inc()
 }
 
 // Solved records one solve with the default algorithm (service.Hooks).
@@ -274,4 +274,13 @@ func methodLabel(method string) string {
 		return method
 	}
 	return "OTHER"
+}
+
+// levelLabel is the level label of a metric: the level's name, or "any"
+// for the zero Level (a targeted /generate without a level).
+func levelLabel(l engine.Level) string {
+	if l == 0 {
+		return "any"
+	}
+	return l.String()
 }
