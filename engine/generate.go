@@ -253,7 +253,7 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 			return Puzzle{}, err
 		}
 		r, ok := m.tune(ctx, t)
-		if ok && !singlesTrue(opt.Level, m.p) {
+		if ok && !singlesTrue(opt, m.p) {
 			continue
 		}
 		if ok {
@@ -270,13 +270,19 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 }
 
 // singlesTrue is the generator's second check of a level's technique band,
-// independent of the rater's path: a Hard or Evil puzzle must stall the
-// singles-only solver (SolvesBySingles), so no singles-only path exists. The
-// rater's path gives the same answer (a tier-1 path is a singles-only path,
-// and singles never block one another), so this never rejects a puzzle
-// unless the rater is wrong; it costs one propagation of singles.
-func singlesTrue(l Level, p Grid) bool {
-	return l < Hard || !SolvesBySingles(p)
+// independent of the rater's path: under a technique-true model
+// (ScoreModel.TechniqueTrue, the committed one), a Hard or Evil puzzle must
+// stall the singles-only solver (SolvesBySingles), so no singles-only path
+// exists. The rater's path gives the same answer (a tier-1 path is a
+// singles-only path, and singles never block one another), so this never
+// rejects a puzzle unless the rater is wrong; it costs one propagation of
+// singles.
+func singlesTrue(opt GenerateOptions, p Grid) bool {
+	if opt.Level < Hard {
+		return true
+	}
+	m := opt.rater().Model()
+	return !m.TechniqueTrue() || !SolvesBySingles(p)
 }
 
 // seedStream is the PCG stream constant of the generator, fixed so that seeds

@@ -32,11 +32,10 @@ func tierFloor(t int) int { return min(t, tierChains) }
 // symmetry, minimal puzzles of 30 to 33 givens are common.)
 const minimalNoneMaxGivens = 28
 
-// scoreBand returns the scores [lo, hi) of level l under m (its LevelCuts,
-// the bands Level applies); the zero Level
+// scoreBand returns the scores [lo, hi) of level l under m; the zero Level
 // has the whole scale, from 1 (tier 1, logistic term 0).
 func scoreBand(m *ScoreModel, l Level) (lo, hi float64) {
-	c := m.LevelCuts()
+	c := m.Cuts
 	switch l {
 	case Easy:
 		return 1, c[0]

@@ -6,14 +6,13 @@ import (
 	"testing"
 )
 
-// TestLevelTechniqueBands checks Level's technique rule on a model whose
-// fitted medium–hard cut lies inside tier 1 (the cuts before the rule:
-// 1.63, 1.87, 4.94): a singles-only score (below HardFloor) is never Hard.
+// TestLevelTechniqueBands checks the committed model's levels at the
+// technique boundary, and TechniqueTrue: the cuts before the technique rule
+// (1.63, 1.87, 4.94) put singles-only scores in [1.87, 2) at Hard.
 func TestLevelTechniqueBands(t *testing.T) {
 	m := DefaultModel()
-	m.Cuts = [3]float64{1.63, 1.87, 4.94}
-	low := DefaultModel()
-	low.Cuts = [3]float64{1.2, 1.5, 1.8} // every cut below HardFloor
+	old := DefaultModel()
+	old.Cuts = [3]float64{1.63, 1.87, 4.94}
 	tests := []struct {
 		name  string
 		model ScoreModel
@@ -22,14 +21,12 @@ func TestLevelTechniqueBands(t *testing.T) {
 	}{
 		{"easy", m, 1.5, Easy},
 		{"medium", m, 1.7, Medium},
-		{"singles-only above the fitted cut", m, 1.89, Medium},
+		{"singles-only above the old cut", m, 1.89, Medium},
 		{"just below the floor", m, 1.9999, Medium},
 		{"tier 2", m, HardFloor, Hard},
 		{"tier 4", m, 4.5, Hard},
 		{"evil", m, 4.94, Evil},
-		{"low cuts: singles-only", low, 1.9, Medium},
-		{"low cuts: tier 2 is evil", low, 2.1, Evil},
-		{"low cuts: easy", low, 1.1, Easy},
+		{"old cuts: singles-only hard", old, 1.89, Hard},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -38,15 +35,17 @@ func TestLevelTechniqueBands(t *testing.T) {
 			}
 		})
 	}
+	if !m.TechniqueTrue() || old.TechniqueTrue() {
+		t.Errorf("TechniqueTrue() = %v for the committed cuts %v and %v for %v, want true and false", m.TechniqueTrue(), m.Cuts, old.TechniqueTrue(), old.Cuts)
+	}
 }
 
-// TestDefaultCutsAreTechniqueTrue checks that the committed model needs no
-// correction: its medium–hard cut is HardFloor itself, so the cuts it prints
-// are the ones Level applies.
+// TestDefaultCutsAreTechniqueTrue checks that the committed model's
+// medium–hard cut is HardFloor itself: the highest singles-only score is
+// medium, the lowest tier-2 score hard.
 func TestDefaultCutsAreTechniqueTrue(t *testing.T) {
-	m := DefaultModel()
-	if m.LevelCuts() != m.Cuts || m.Cuts[1] != HardFloor {
-		t.Errorf("DefaultModel().Cuts = %v, LevelCuts() = %v; want Cuts[1] = %v and no correction", m.Cuts, m.LevelCuts(), HardFloor)
+	if m := DefaultModel(); m.Cuts[1] != HardFloor {
+		t.Errorf("DefaultModel().Cuts = %v, want Cuts[1] = %v", m.Cuts, HardFloor)
 	}
 }
 
@@ -97,11 +96,10 @@ func TestGeneratedLevelBands(t *testing.T) {
 	}
 }
 
-// ExampleScoreModel_Level shows the level rule: a singles-only score is
-// never Hard, whatever the cuts.
+// ExampleScoreModel_Level shows the committed model's levels on either
+// side of the technique boundary: a singles-only score is at most medium.
 func ExampleScoreModel_Level() {
 	m := DefaultModel()
-	m.Cuts = [3]float64{1.63, 1.87, 4.94}
-	fmt.Println(m.LevelCuts(), m.Level(1.9), m.Level(2.1))
-	// Output: [1.63 2 4.94] medium hard
+	fmt.Println(m.TechniqueTrue(), m.Level(1.95), m.Level(HardFloor))
+	// Output: true medium hard
 }

@@ -47,7 +47,7 @@ type ScoreModel struct {
 	Weights [numGroups][NumFeatures]float64
 	Center  [numGroups]float64
 	Scale   [numGroups]float64
-	Cuts    [3]float64 // easy < Cuts[0] ≤ medium < Cuts[1] ≤ hard < Cuts[2] ≤ evil, as LevelCuts applies them
+	Cuts    [3]float64 // easy < Cuts[0] ≤ medium < Cuts[1] ≤ hard < Cuts[2] ≤ evil
 	// Singles[g] is the lowest and highest score of the singles-only
 	// (tier 1) calibration puzzles with g givens, {0, 0} where there were
 	// none. The tier-1 score depends on the solve path, not on the givens
@@ -108,35 +108,29 @@ func (m *ScoreModel) Score(r *Rating) float64 {
 	return float64(r.HardestTier) + 1/(1+math.Exp(-(z-m.Center[g])/m.Scale[g]))
 }
 
-// HardFloor is the lowest score a Hard or Evil puzzle has under every
-// model: tier 2's floor, the lowest score of a puzzle that needs a
+// HardFloor is tier 2's floor: the lowest score of a puzzle that needs a
 // technique beyond naked and hidden singles. Every tier-1 (singles-only)
-// score lies below it, every other score at or above it, so a level is
-// decided by the score and the technique band at once: Hard and Evil never
-// need only singles (docs/rating.md, "What each level requires").
+// score lies below it, every other score at or above it. A model whose
+// medium–hard cut is at least HardFloor is technique-true (TechniqueTrue):
+// its Hard and Evil never need only singles. `sudoku calibrate` fits the
+// committed model's cut there (docs/rating.md, "What each level
+// requires"); a house model follows its publisher's labels instead.
 const HardFloor = 2.0
 
-// LevelCuts returns the cuts Level applies: Cuts, with the medium–hard cut
-// raised to HardFloor when it lies below (a singles-only puzzle is never
-// Hard), and the hard–evil cut raised to the medium–hard one when it lies
-// below. The generator's level bands are the same (generate_feasible.go).
-func (m *ScoreModel) LevelCuts() [3]float64 {
-	c := m.Cuts
-	c[1] = max(c[1], HardFloor)
-	c[2] = max(c[2], c[1])
-	c[0] = min(c[0], c[1])
-	return c
-}
+// TechniqueTrue reports whether m's levels are technique bands as well as
+// score bands: Cuts[1] ≥ HardFloor, so a singles-only puzzle is at most
+// Medium. The generator then also checks that a Hard or Evil puzzle
+// stalls the singles-only solver.
+func (m *ScoreModel) TechniqueTrue() bool { return m.Cuts[1] >= HardFloor }
 
-// Level returns the level of a score, cut at LevelCuts.
+// Level returns the level of a score, cut at Cuts.
 func (m *ScoreModel) Level(score float64) Level {
-	c := m.LevelCuts()
 	switch {
-	case score < c[0]:
+	case score < m.Cuts[0]:
 		return Easy
-	case score < c[1]:
+	case score < m.Cuts[1]:
 		return Medium
-	case score < c[2]:
+	case score < m.Cuts[2]:
 		return Hard
 	}
 	return Evil

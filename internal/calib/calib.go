@@ -240,7 +240,7 @@ func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
 	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
 	// scale.
 	m.Knots = knots(&m, 2, rows(label, 6, engine.MaxTier, kd, coach, sx))
-	m.Cuts = fitCuts(&m, []Set{kd, coach})
+	m.Cuts = fitCuts(&m, []Set{kd, coach}, engine.HardFloor)
 	m.Singles = singlesRange(&m, kd, coach)
 	return m
 }
@@ -387,10 +387,11 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []flo
 }
 
 // fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
-// mean exact accuracy over sets. The medium–hard cut is at least
-// engine.HardFloor: a level is decided by score and technique band at once,
-// and a singles-only puzzle is never hard.
-func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
+// mean exact accuracy over sets, with the medium–hard cut at least
+// minHard: engine.HardFloor for the committed model (a level is decided by
+// score and technique band at once, so a singles-only puzzle is never
+// hard), 1 (no bound) for a house model, whose publisher's labels decide.
+func fitCuts(m *engine.ScoreModel, sets []Set, minHard float64) [3]float64 {
 	if len(sets) == 0 {
 		return [3]float64{}
 	}
@@ -437,7 +438,7 @@ func fitCuts(m *engine.ScoreModel, sets []Set) [3]float64 {
 				lo = cuts[k-1]
 			}
 			if k == 1 {
-				lo = max(lo, engine.HardFloor) // Hard never needs only singles
+				lo = max(lo, minHard)
 			}
 			if k < 2 {
 				hi = cuts[k+1]

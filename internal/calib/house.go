@@ -50,7 +50,7 @@ func FitHouse(base engine.ScoreModel, s Set) (engine.ScoreModel, []string) {
 	if len(refit) > 0 && refit[0] == "tier 1" {
 		m.Singles = singlesRange(&m, s)
 	}
-	m.Cuts = keepBands(fitCuts(&m, []Set{s}))
+	m.Cuts = keepBands(fitCuts(&m, []Set{s}, 1)) // the publisher's levels, not technique bands
 	return m, refit
 }
 
