@@ -173,7 +173,7 @@ func minTime(a, b time.Time) time.Time {
 // moment) have sent their requests. Stop instead keeps accepting until
 // no connection arrived for stopQuiet (or for at most stopLimit): a
 // connection that finds a free slot is served as usual (the server's
-// stop answers it with Connection: close), one beyond the cap gets a 503
+// stop closes it after the listener), one beyond the cap gets a 503
 // not-ready with Connection: close and Retry-After from the listener
 // itself, so that it retries on another replica. Then the listener is
 // closed. Stop returns once it is and every such 503 was written. A

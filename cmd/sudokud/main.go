@@ -212,7 +212,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	//     free and answered 503 with Connection: close past the cap, and
 	//     only then the listener closes (api.Listener.Stop), so closing it
 	//     resets no connection a request was sent on; later ones are
-	//     refused before anything is sent;
+	//     refused before anything is sent. Keep-alive is still on
+	//     meanwhile: answering Connection: close now would send every
+	//     kept-alive client back into the accept queue, refilling it for
+	//     as long as the stop accepts, and the close would reset them;
 	//  3. every answer now closes its connection (Connection: close): a
 	//     client on a kept-alive connection gets its next answer and goes
 	//     elsewhere; wait up to keepAliveGrace for them;
@@ -224,8 +227,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	svc.draining.Store(true)
 	log.Info("shutting down", zap.Duration("drain_delay", cfg.drainDelay), zap.Duration("drain_timeout", cfg.shutdownTimeout))
 	time.Sleep(cfg.drainDelay)
-	closing.Store(true)
 	ln.Stop()
+	closing.Store(true)
 	for deadline := time.Now().Add(keepAliveGrace); open.Load() > 0 && time.Now().Before(deadline); {
 		time.Sleep(5 * time.Millisecond)
 	}
