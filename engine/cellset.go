@@ -48,14 +48,3 @@ var peerSet = func() (ps [81]cellSet) {
 	}
 	return
 }()
-
-// holdingOf returns, for each digit d, the cells of b holding d as a
-// candidate (holding[d-1]).
-func holdingOf(b *Board) (holding [9]cellSet) {
-	for c, m := range b.Cands {
-		for mm := m; mm != 0; mm &= mm - 1 {
-			holding[bits.TrailingZeros16(mm)].add(c)
-		}
-	}
-	return holding
-}

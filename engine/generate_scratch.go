@@ -29,13 +29,6 @@ var scratchPool = sync.Pool{New: func() any {
 	return s
 }}
 
-// getScratch returns a scratch from the pool, seeded with seed.
-func getScratch(seed uint64) *genScratch {
-	s := scratchPool.Get().(*genScratch)
-	s.seed(seed)
-	return s
-}
-
 // seed seeds the scratch's random source like rand.New(rand.NewPCG(seed,
 // seedStream)): the generator's stream, fixed forever.
 func (s *genScratch) seed(seed uint64) { s.pcg.Seed(seed, seedStream) }

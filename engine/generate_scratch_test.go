@@ -93,3 +93,10 @@ func BenchmarkGenerateCandidateRated(b *testing.B) {
 		m.p, m.givens, m.minimal = p, givens, minimal
 	}
 }
+
+// getScratch returns a scratch from the pool, seeded with seed.
+func getScratch(seed uint64) *genScratch {
+	s := scratchPool.Get().(*genScratch)
+	s.seed(seed)
+	return s
+}

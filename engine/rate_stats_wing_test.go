@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
@@ -51,4 +52,16 @@ func TestWingsSound(t *testing.T) {
 		t.Fatalf("wings found before %d chain steps and not before %d: want some of each", with, without)
 	}
 	t.Logf("wings before %d chain steps, none before %d", with, without)
+}
+
+// holdingOf returns, for each digit d, the cells of b holding d as a
+// candidate (holding[d-1]); the finder builds the same view inline in
+// its round preparation.
+func holdingOf(b *Board) (holding [9]cellSet) {
+	for c, m := range b.Cands {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			holding[bits.TrailingZeros16(mm)].add(c)
+		}
+	}
+	return holding
 }
