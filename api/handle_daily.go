@@ -27,6 +27,11 @@ const dailyCacheControl = "public, max-age=3600, stale-while-revalidate=86400"
 // editor may replace the puzzle until its day begins.
 const embargoedCacheControl = "private, no-cache"
 
+// tokenEpoch is how long one /daily JSON answer (with its token) stays
+// valid for a cache's revalidation: as long as dailyCacheControl's
+// max-age, far inside the token's life (a day by default).
+const tokenEpoch = time.Hour
+
 // dailyMaxAge is the longest a cache may keep an undated /daily answer;
 // it is cut at the next midnight (UTC, or in the tz asked for), when the
 // answer changes to the next day's puzzle.
@@ -116,6 +121,12 @@ func handleDaily(s interface {
 		repr := media
 		if media != mediaJSON {
 			repr += "|" + po.String()
+		} else {
+			// The JSON answer carries a token, which expires: the ETag
+			// changes every tokenEpoch, so a cache revalidating past it
+			// gets a body with a fresh token instead of a 304 that would
+			// keep the first one until it expired.
+			repr += "|" + now().UTC().Truncate(tokenEpoch).Format(time.RFC3339)
 		}
 		etag := dailyETag(p, day, repr, withSolution)
 		h := w.Header()

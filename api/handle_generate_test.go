@@ -2,6 +2,7 @@ package api
 
 import (
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,36 @@ func TestDailyCacheControl(t *testing.T) {
 		if got := rec.Header().Get("Cache-Control"); got != tt.want {
 			t.Errorf("GET %s at %s: Cache-Control = %q, want %q", tt.path, tt.now.UTC().Format(time.TimeOnly), got, tt.want)
 		}
+	}
+}
+
+// TestDailyETagRenewsTheToken: a JSON /daily answer carries an expiring
+// token, so a cache revalidating with its ETag within the hour gets a 304,
+// and past it a 200 with a new ETag (and token) instead of keeping the
+// first token until it expires.
+func TestDailyETagRenewsTheToken(t *testing.T) {
+	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	at := time.Date(2026, 11, 22, 12, 10, 0, 0, time.UTC)
+	h := handleDaily(f, zap.NewNop(), func() time.Time { return at })
+	const path = "/daily?level=easy&date=2026-11-22"
+	rec, _ := serve(h, "GET", path, "", nil)
+	etag := rec.Header().Get("ETag")
+	for _, tt := range []struct {
+		after time.Duration
+		want  int
+	}{{40 * time.Minute, http.StatusNotModified}, {55 * time.Minute, http.StatusOK}} {
+		at = time.Date(2026, 11, 22, 12, 10, 0, 0, time.UTC).Add(tt.after)
+		rec, _ := serve(h, "GET", path, "", map[string]string{"If-None-Match": etag})
+		if rec.Code != tt.want {
+			t.Errorf("revalidated %v later: status %d, want %d", tt.after, rec.Code, tt.want)
+		}
+	}
+	// SVG carries no token: its ETag stays.
+	at = time.Date(2026, 11, 22, 12, 10, 0, 0, time.UTC)
+	rec, _ = serve(h, "GET", path+"&format=svg", "", nil)
+	svg := rec.Header().Get("ETag")
+	at = at.Add(5 * time.Hour)
+	if rec, _ = serve(h, "GET", path+"&format=svg", "", map[string]string{"If-None-Match": svg}); rec.Code != http.StatusNotModified {
+		t.Errorf("SVG revalidated 5 h later: status %d, want 304", rec.Code)
 	}
 }
