@@ -14,10 +14,10 @@ import (
 
 // batchSize is the number of input lines a worker takes at once for
 // cheap work (solving: microseconds a line): large enough to make channel
-// traffic negligible next to the work. Costly work (generation, rating:
-// milliseconds a line) takes one line at a time (see procConfig.batch), so
-// that the last lines spread over every worker and one slow line holds up
-// no batch behind it.
+// traffic negligible next to the work. Costlier work takes smaller
+// batches (procConfig.batch: rateBatch for rating, up to 8 seeds for
+// generation), so that the last lines spread over every worker; the
+// reorder window keeps a slow batch from holding up the others.
 const batchSize = 256
 
 // maxPending bounds the lines read but not yet written: the reorder window
