@@ -138,7 +138,10 @@ func NewSecret() (string, error) {
 
 // ParseSecret decodes a secret written as hexadecimal or base64 (standard
 // or URL alphabet, padded or not), surrounding space ignored, and checks
-// that it holds at least MinSecretBytes bytes.
+// that it holds at least MinSecretBytes bytes, at least half of them
+// distinct values: a typed word or a run of one digit (hex "00…00",
+// base64 "aaaa…") decodes to a few values repeated, random bytes almost
+// never do.
 func ParseSecret(text string) ([]byte, error) {
 	text = strings.TrimSpace(text)
 	var b []byte
@@ -151,6 +154,13 @@ func ParseSecret(text string) ([]byte, error) {
 	}
 	if len(b) < MinSecretBytes {
 		return nil, fmt.Errorf("receipt secret of %d bytes: want at least %d (128 bits)", len(b), MinSecretBytes)
+	}
+	seen := map[byte]bool{}
+	for _, c := range b {
+		seen[c] = true
+	}
+	if len(seen) < min(len(b)/2, 16) {
+		return nil, fmt.Errorf("receipt secret: only %d distinct byte values of %d: not random (make one with: sudoku receipts secret)", len(seen), len(b))
 	}
 	return b, nil
 }
@@ -245,7 +255,9 @@ func (s *Signer) open(kind, text string, v any) error {
 	if parts[0] != kind {
 		return fmt.Errorf("%w: kind %q, want %q", ErrMalformed, parts[0], kind)
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(parts[2])
+	// Strict: one signature has one spelling, so a receipt string can't be
+	// altered (its last character's spare bits) and still verify.
+	sig, err := base64.RawURLEncoding.Strict().DecodeString(parts[2])
 	if err != nil {
 		return fmt.Errorf("%w: signature is not base64url", ErrMalformed)
 	}
