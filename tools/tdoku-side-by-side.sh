@@ -6,7 +6,10 @@
 #   TDOKU_DIR=/path/to/tdoku tools/tdoku-side-by-side.sh
 #
 # Environment:
-#   TDOKU_DIR   a checkout of github.com/t-dillon/tdoku (required)
+#   TDOKU_DIR   a checkout of github.com/t-dillon/tdoku (required unless
+#               TDOKU_BIN is set)
+#   TDOKU_BIN   a tdoku-count already built (say with -static, for a machine
+#               without a compiler); CPURUN_BIN likewise for tools/cpurun.c
 #   SUDOKU_BIN  the sudoku binary to time (default: go build ./cmd/sudoku,
 #               with the repository's documented flags)
 #   DATA        the data folder (default: ../shared/data)
@@ -32,7 +35,8 @@
 # the table, as that is what a one-puzzle process costs.
 set -euo pipefail
 
-: "${TDOKU_DIR:?set TDOKU_DIR to a checkout of github.com/t-dillon/tdoku}"
+: "${TDOKU_BIN:=}" "${CPURUN_BIN:=}"
+[[ -n "$TDOKU_BIN" ]] || : "${TDOKU_DIR:?set TDOKU_DIR to a checkout of github.com/t-dillon/tdoku, or TDOKU_BIN}"
 root=$(cd "$(dirname "$0")/.." && pwd)
 DATA=${DATA:-$root/../shared/data}
 CPU=${CPU:-$(($(nproc) - 1))}
@@ -42,10 +46,18 @@ SETS=${SETS:-"tdoku_unbiased_first1000.txt tdoku_17_clue.txt tdoku_magictour_top
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-g++ -O3 -march=native -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
-	"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
-	-o "$work/tdoku-count"
-gcc -O2 "$root/tools/cpurun.c" -o "$work/cpurun"
+if [[ -n "$TDOKU_BIN" ]]; then
+	cp "$TDOKU_BIN" "$work/tdoku-count"
+else
+	g++ -O3 -march=native -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
+		"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
+		-o "$work/tdoku-count"
+fi
+if [[ -n "$CPURUN_BIN" ]]; then
+	cp "$CPURUN_BIN" "$work/cpurun"
+else
+	gcc -O2 "$root/tools/cpurun.c" -o "$work/cpurun"
+fi
 if [[ -z "${SUDOKU_BIN:-}" ]]; then
 	(cd "$root" && go build -o "$work/sudoku" ./cmd/sudoku)
 	SUDOKU_BIN=$work/sudoku
@@ -64,8 +76,8 @@ cpu_of() { "${pin[@]}" "$work/cpurun" 0 "$@" | awk '{print $2}'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
-echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $(g++ --version | head -1)"
-echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "$TDOKU_DIR" rev-parse --short HEAD 2>/dev/null || echo "$TDOKU_DIR"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians"
+echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $( (g++ --version 2>/dev/null || echo "tdoku prebuilt: $TDOKU_BIN") | head -1)"
+echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "${TDOKU_DIR:-.}" rev-parse --short HEAD 2>/dev/null || echo "${TDOKU_DIR:-$TDOKU_BIN}"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians"
 echo
 echo "| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
 echo "| --- | ---: | ---: | ---: | ---: |"
