@@ -52,14 +52,31 @@ func TestComposeStack(t *testing.T) {
 			}
 		}
 	}
-	// The puzzles of the day are keyed (docs/publishing.md, "Embargo"):
-	// sudokud reads its secret from a compose secret.
+	// The puzzles of the day are keyed (docs/publishing.md, "Embargo") and
+	// receipts signed (docs/receipts.md) by secrets that sudokud reads from
+	// compose secrets, taken from the user's environment: no secret value
+	// is written in the file (a public one would let anyone read future
+	// puzzles or forge receipts).
 	if s, ok := project.Services["sudokud"]; ok {
-		file := s.Environment["SUDOKU_DAILY_SECRET_FILE"]
-		if file == nil || len(s.Secrets) != 1 || "/run/secrets/"+s.Secrets[0].Source != *file {
-			t.Errorf("sudokud: SUDOKU_DAILY_SECRET_FILE %v and secrets %v: want the file of its one secret", file, s.Secrets)
-		} else if sec, ok := project.Secrets[s.Secrets[0].Source]; !ok || sec.Environment == "" {
-			t.Errorf("sudokud's secret %s is not read from the environment: %+v", s.Secrets[0].Source, sec)
+		files := map[string]string{"SUDOKU_DAILY_SECRET_FILE": "", "SUDOKU_RECEIPT_SECRET_FILE": ""}
+		for _, ref := range s.Secrets {
+			for name := range files {
+				if f := s.Environment[name]; f != nil && *f == "/run/secrets/"+ref.Source {
+					files[name] = ref.Source
+				}
+			}
+		}
+		for name, source := range files {
+			if source == "" {
+				t.Errorf("sudokud: %s is not the file of one of its secrets %v", name, s.Secrets)
+			} else if sec, ok := project.Secrets[source]; !ok || sec.Environment == "" {
+				t.Errorf("sudokud's secret %s is not read from the environment: %+v", source, sec)
+			}
+		}
+		for name, v := range s.Environment {
+			if strings.Contains(name, "SECRET") && !strings.HasSuffix(name, "_FILE") && v != nil {
+				t.Errorf("sudokud: %s is given a value in compose.yaml; take it from a compose secret", name)
+			}
 		}
 	}
 	out, err := exec.Command(promtool(t), "check", "config", filepath.Join(dir, "prometheus", "prometheus.yml")).CombinedOutput()
