@@ -40,6 +40,8 @@ const (
 	techALSXZ
 	techForcingChain
 	techForcingNet
+	techDynamicForcingChain
+	techDynamicForcingNet
 	techTrial
 	numTechniques
 )
@@ -140,6 +142,12 @@ var techniques = [numTechniques]technique{
 	techForcingChain: {TechniqueInfo{"forcing-chain", 7, "a candidate of a cell with the fewest (usually 2) candidates"}, findForcingChains},
 	techForcingNet:   {TechniqueInfo{"forcing-net", 7, "a cell with the fewest candidates, then a digit's two places in a unit, when no forcing chain was found"}, findForcingNets},
 	techTrial:        {TechniqueInfo{"trial", 8, "a cell with the fewest candidates, when nothing easier is left"}, findTrial},
+
+	// tier 7, after forcing-net (keyed: the table order is the ids')
+	techDynamicForcingChain: {TechniqueInfo{"dynamic-forcing-chain", 7, "a candidate of any empty cell, followed by singles and locked candidates, when nothing easier is left"},
+		findDynamicChains},
+	techDynamicForcingNet: {TechniqueInfo{"dynamic-forcing-net", 7, "an empty cell, or a unit and a digit with 2 or more places in it, when no dynamic forcing chain was found"},
+		findDynamicNets},
 }
 
 // Techniques returns the rater's techniques in the order it tries them,
@@ -237,6 +245,8 @@ type finder struct {
 	cache      searchCache  // the vain parts of tiers 2–5's searches
 	round      uint64       // the number of the current round (prepare), which on-demand views are stamped with
 	deep       bool         // trial needed its fallback this round
+
+	dyn *dynamicSearch // the dynamic forcing searches' branches, made on first use and kept
 }
 
 // finderPool keeps finders between ratings (about 20 KB each with their

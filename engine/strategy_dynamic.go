@@ -1,0 +1,342 @@
+package engine
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Dynamic forcing chains and nets (Sudoku Explainer's 8.5–9.4 band,
+// docs/rating.md): an assumption is followed with naked and hidden singles
+// and locked candidates (pointing and claiming) to their fixpoint, every
+// conclusion enabling the next ones, as Sudoku Explainer's "dynamic
+// forcing chains (+)" do. The static forcing chains and nets
+// (strategy_forcing.go) start only from the cells with the fewest
+// candidates, follow only singles and conclude only placements; these
+// start from every candidate, follow locked candidates too and also
+// conclude eliminations. Nested assumptions are never made: one try costs
+// at most one fixpoint of the two rules.
+
+// dynamicSearch is the scratch of the dynamic searches, kept in the finder
+// (made on first use) so that rating allocates nothing: the board each
+// assumption "cell is digit" leads to, computed once a round by
+// findDynamicChains and read by findDynamicNets.
+type dynamicSearch struct {
+	round  uint64       // the round the branches are for
+	branch [81][9]Board // branch[c][d-1]: the board after assuming c is d
+	waves  [81][9]uint8 // the propagation waves of each branch
+	bad    [81]uint16   // the candidates whose assumption broke the grid
+	tried  [81]uint16   // the candidates whose assumption was followed
+}
+
+// dynamic returns f's dynamic-search scratch, made on first use.
+func (f *finder) dynamic() *dynamicSearch {
+	if f.dyn == nil {
+		f.dyn = new(dynamicSearch)
+	}
+	return f.dyn
+}
+
+// unitCellSet[u] is the set of the cells of unit u.
+var unitCellSet = func() (us [27]cellSet) {
+	for u := range units {
+		for _, c := range units[u] {
+			us[u].add(int(c))
+		}
+	}
+	return
+}()
+
+// lockedPass applies every pointing and claiming elimination of b at once:
+// a digit whose places in a box are all on one line leaves the rest of the
+// line, and one whose places on a line are all in one box leaves the rest
+// of the box. It returns the cells that lost a candidate, and reports a
+// cell left without candidates as a contradiction. Cost: one pass over the
+// candidates and 54 box/line tests per digit, each a few word operations.
+func lockedPass(b *Board) (changed cellSet, bad bool) {
+	var hold [9]cellSet
+	for c := range 81 {
+		for m := b.Cands[c]; m != 0; m &= m - 1 {
+			hold[bits.TrailingZeros16(m)].add(c)
+		}
+	}
+	for d := range 9 {
+		h := hold[d]
+		if h.empty() {
+			continue
+		}
+		var rm cellSet
+		for bx := range 9 {
+			box := unitCellSet[18+bx]
+			hb := h.and(box)
+			if hb.empty() {
+				continue
+			}
+			for k := range 3 {
+				row := unitCellSet[3*(bx/3)+k]
+				if hb.minus(row).empty() {
+					rm = rm.or(h.and(row).minus(box))
+				}
+				col := unitCellSet[9+3*(bx%3)+k]
+				if hb.minus(col).empty() {
+					rm = rm.or(h.and(col).minus(box))
+				}
+			}
+		}
+		for l := range 18 {
+			line := unitCellSet[l]
+			hl := h.and(line)
+			if hl.empty() {
+				continue
+			}
+			for k := range 3 {
+				var bx int
+				if l < 9 {
+					bx = 3*(l/3) + k
+				} else {
+					bx = 3*k + (l-9)/3
+				}
+				box := unitCellSet[18+bx]
+				if hl.minus(box).empty() {
+					rm = rm.or(h.and(box).minus(line))
+				}
+			}
+		}
+		if rm.empty() {
+			continue
+		}
+		changed = changed.or(rm)
+		for w := range 2 {
+			for m := rm[w]; m != 0; m &= m - 1 {
+				c := w<<6 | bits.TrailingZeros64(m)
+				b.Cands[c] &^= Bit(d + 1)
+				if b.Cands[c] == 0 {
+					return changed, true
+				}
+			}
+		}
+	}
+	return changed, false
+}
+
+// assumePlus places d in cell of b and follows singles and locked
+// candidates to their fixpoint (each round of locked candidates counts as
+// a wave). It reports whether a contradiction appeared and after how many
+// waves. b must have no single before, as for assume.
+func assumePlus(b *Board, cell, d int) (waves int, contradiction bool) {
+	waves, contradiction = assume(b, cell, d)
+	for !contradiction {
+		changed, bad := lockedPass(b)
+		if bad {
+			return waves + 1, true
+		}
+		if changed.empty() {
+			return waves, false
+		}
+		waves++
+		var du uint32
+		changed.forEach(func(c int) {
+			for _, u := range cellUnits[c] {
+				du |= 1 << u
+			}
+		})
+		var w int
+		w, contradiction = singlesFrom(b, changed, du)
+		waves += w
+	}
+	return waves, true
+}
+
+// findDynamicChains runs when nothing easier in its tier made progress. A
+// possible application is a candidate of an empty cell: assuming it and
+// following singles and locked candidates (assumePlus) is valid when it
+// breaks the grid, which removes the candidate (and places the cell's
+// other digit when one is left). It keeps every branch for
+// findDynamicNets. Cost: one fixpoint per candidate of the board.
+func findDynamicChains(f *finder) int {
+	if f.apps > 0 || fewestCandidates(f.b) == 10 {
+		return 0
+	}
+	ds := f.dynamic()
+	ds.round = f.round
+	s := 0
+	for c := range 81 {
+		m := f.b.Cands[c]
+		ds.bad[c], ds.tried[c] = 0, m
+		for mm := m; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm) + 1
+			s++
+			t := &ds.branch[c][d-1]
+			*t = *f.b
+			w, bad := assumePlus(t, c, d)
+			ds.waves[c][d-1] = uint8(min(w, 255))
+			if bad {
+				ds.bad[c] |= Bit(d)
+				f.trialWaves = min(f.trialWaves, w+1)
+			}
+		}
+	}
+	for c := range 81 {
+		m := f.b.Cands[c]
+		if ds.bad[c] == 0 || ds.bad[c] == m {
+			continue // nothing refuted, or (impossible in a solvable grid) everything
+		}
+		rest := m &^ ds.bad[c]
+		for bm := ds.bad[c]; bm != 0; bm &= bm - 1 {
+			d := bits.TrailingZeros16(bm) + 1
+			f.eliminate(c, Bit(d))
+			if Count(rest) == 1 {
+				f.put(c, Digit(rest))
+			}
+			var cells []int
+			var text string
+			if f.explain {
+				cells, text = ds.explainContradiction(f.b, c, d, rest)
+			}
+			f.commit(techDynamicForcingChain, cells, func() string { return text })
+		}
+	}
+	return s
+}
+
+// findDynamicNets runs on the branches findDynamicChains followed in the
+// same round, when no assumption broke the grid. A possible application is
+// an empty cell (its candidates are the branches), or a unit and a digit
+// with 2 or more places in it (its places are the branches); it is valid
+// when every branch places the same digit in some other cell (which is
+// placed) or removes the same candidate (which is removed): whichever
+// branch is true, that follows.
+func findDynamicNets(f *finder) int {
+	ds := f.dynamic()
+	if f.apps > 0 || ds.round != f.round {
+		return 0
+	}
+	s := 0
+	var br [9]*Board
+	for c := range 81 {
+		m := f.b.Cands[c]
+		if m == 0 || ds.tried[c] != m {
+			continue
+		}
+		s++
+		n := 0
+		for mm := m; mm != 0; mm &= mm - 1 {
+			br[n] = &ds.branch[c][bits.TrailingZeros16(mm)]
+			n++
+		}
+		f.netConclude(ds, br[:n], func() (string, []int) { return CellName(c), cellBranches(c, m) }, func(k int) (int, int) { return c, nthDigit(m, k) })
+	}
+	for u := range units {
+		for d := 1; d <= 9; d++ {
+			p := f.places[u][d-1]
+			if Count(p) < 2 {
+				continue
+			}
+			s++
+			n := 0
+			for pm := p; pm != 0; pm &= pm - 1 {
+				x := int(units[u][bits.TrailingZeros16(pm)])
+				br[n] = &ds.branch[x][d-1]
+				n++
+			}
+			f.netConclude(ds, br[:n], func() (string, []int) {
+				return fmt.Sprintf("the %d of %s", d, UnitName(u)), unitCells(u, p)
+			}, func(k int) (int, int) { return int(units[u][nthBit(p, k)]), d })
+		}
+	}
+	return s
+}
+
+// netConclude records, as one application, every placement and
+// elimination the branches br agree on that the board lacks. name and
+// assumption describe the branches for the explanation (explain mode
+// only).
+func (f *finder) netConclude(ds *dynamicSearch, br []*Board, name func() (string, []int), assumption func(k int) (cell, digit int)) {
+	var facts []dynamicFact
+	for x := range 81 {
+		if f.b.Digits[x] != 0 {
+			continue
+		}
+		d0 := br[0].Digits[x]
+		same := d0 != 0
+		gone := f.b.Cands[x]
+		for _, t := range br {
+			if t.Digits[x] != d0 {
+				same = false
+			}
+			gone &^= t.Cands[x]
+			if t.Digits[x] != 0 {
+				gone &^= Bit(int(t.Digits[x]))
+			}
+		}
+		switch {
+		case same:
+			f.put(x, int(d0))
+			if f.explain {
+				facts = append(facts, dynamicFact{x, int(d0), true})
+			}
+		case gone != 0:
+			f.eliminate(x, gone)
+			if f.explain {
+				for g := gone; g != 0; g &= g - 1 {
+					facts = append(facts, dynamicFact{x, bits.TrailingZeros16(g) + 1, false})
+				}
+			}
+		}
+	}
+	if !f.progress {
+		return
+	}
+	f.trialWaves = min(f.trialWaves, ds.maxWaves(len(br), assumption)+1)
+	var cells []int
+	var text string
+	if f.explain {
+		cells, text = ds.explainNet(f.b, br, facts, name, assumption)
+	}
+	f.commit(techDynamicForcingNet, cells, func() string { return text })
+}
+
+// maxWaves returns the most waves of the n branches.
+func (ds *dynamicSearch) maxWaves(n int, assumption func(k int) (int, int)) int {
+	w := 0
+	for k := range n {
+		c, d := assumption(k)
+		w = max(w, int(ds.waves[c][d-1]))
+	}
+	return w
+}
+
+// nthBit returns the position of the k-th (from 0) set bit of m.
+func nthBit(m uint16, k int) int {
+	for range k {
+		m &= m - 1
+	}
+	return bits.TrailingZeros16(m)
+}
+
+// nthDigit returns the k-th (from 0) digit of candidate mask m.
+func nthDigit(m uint16, k int) int { return nthBit(m, k) + 1 }
+
+// cellBranches returns the pattern cells of a cell's branches: the cell.
+func cellBranches(c int, _ uint16) []int { return []int{c} }
+
+// dynamicFact is a conclusion: digit placed in cell, or removed from it.
+type dynamicFact struct {
+	cell, digit int
+	placed      bool
+}
+
+// holds reports whether b shows the fact.
+func (x dynamicFact) holds(b *Board) bool {
+	if x.placed {
+		return int(b.Digits[x.cell]) == x.digit
+	}
+	return int(b.Digits[x.cell]) != x.digit && b.Cands[x.cell]&Bit(x.digit) == 0
+}
+
+// text names the fact, "r1c1 is 5" or "r1c1 is not 5".
+func (x dynamicFact) text() string {
+	if x.placed {
+		return fmt.Sprintf("%s is %d", CellName(x.cell), x.digit)
+	}
+	return fmt.Sprintf("%s is not %d", CellName(x.cell), x.digit)
+}
