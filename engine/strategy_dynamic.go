@@ -50,64 +50,71 @@ var unitCellSet = func() (us [27]cellSet) {
 // a digit whose places in a box are all on one line leaves the rest of the
 // line, and one whose places on a line are all in one box leaves the rest
 // of the box. It returns the cells that lost a candidate, and reports a
-// cell left without candidates as a contradiction. Cost: one pass over the
-// candidates and 54 box/line tests per digit, each a few word operations.
+// cell left without candidates as a contradiction. Each digit's places are
+// nine 9-bit row masks, so each of the 81 box/line tests is a few
+// operations on them.
 func lockedPass(b *Board) (changed cellSet, bad bool) {
-	var hold [9]cellSet
+	var rows [9][9]uint16 // rows[d][r]: the columns of row r where d+1 is a candidate
 	for c := range 81 {
+		r, col := rowOf[c], colOf[c]
 		for m := b.Cands[c]; m != 0; m &= m - 1 {
-			hold[bits.TrailingZeros16(m)].add(c)
+			rows[bits.TrailingZeros16(m)][r] |= 1 << col
 		}
 	}
 	for d := range 9 {
-		h := hold[d]
-		if h.empty() {
-			continue
+		rs := &rows[d]
+		var band [3]uint16
+		for r := range 9 {
+			band[r/3] |= rs[r]
 		}
-		var rm cellSet
-		for bx := range 9 {
-			box := unitCellSet[18+bx]
-			hb := h.and(box)
-			if hb.empty() {
-				continue
-			}
-			for k := range 3 {
-				row := unitCellSet[3*(bx/3)+k]
-				if hb.minus(row).empty() {
-					rm = rm.or(h.and(row).minus(box))
+		var kill [9]uint16
+		for bd := range 3 {
+			outside := band[(bd+1)%3] | band[(bd+2)%3]
+			for st := range 3 {
+				sh := 3 * st
+				box := uint16(7) << sh
+				var seg [3]uint16
+				for k := range 3 {
+					seg[k] = rs[3*bd+k] & box
 				}
-				col := unitCellSet[9+3*(bx%3)+k]
-				if hb.minus(col).empty() {
-					rm = rm.or(h.and(col).minus(box))
+				in := seg[0] | seg[1] | seg[2]
+				if in == 0 {
+					continue
+				}
+				for k := range 3 {
+					r := 3*bd + k
+					if seg[k] != 0 && seg[(k+1)%3]|seg[(k+2)%3] == 0 { // pointing along row r
+						kill[r] |= rs[r] &^ box
+					}
+					if rs[r] != 0 && rs[r]&^box == 0 { // claiming: row r's places all in this box
+						for j := range 3 {
+							if j != k {
+								kill[3*bd+j] |= seg[j]
+							}
+						}
+					}
+				}
+				if in&(in-1) == 0 { // pointing along a column
+					for r := range 9 {
+						if r/3 != bd {
+							kill[r] |= rs[r] & in
+						}
+					}
+				}
+				for col := in; col != 0; col &= col - 1 {
+					cb := col & -col
+					if outside&cb == 0 { // claiming: the column's places all in this box
+						for k := range 3 {
+							kill[3*bd+k] |= seg[k] &^ cb
+						}
+					}
 				}
 			}
 		}
-		for l := range 18 {
-			line := unitCellSet[l]
-			hl := h.and(line)
-			if hl.empty() {
-				continue
-			}
-			for k := range 3 {
-				var bx int
-				if l < 9 {
-					bx = 3*(l/3) + k
-				} else {
-					bx = 3*k + (l-9)/3
-				}
-				box := unitCellSet[18+bx]
-				if hl.minus(box).empty() {
-					rm = rm.or(h.and(box).minus(line))
-				}
-			}
-		}
-		if rm.empty() {
-			continue
-		}
-		changed = changed.or(rm)
-		for w := range 2 {
-			for m := rm[w]; m != 0; m &= m - 1 {
-				c := w<<6 | bits.TrailingZeros64(m)
+		for r, k := range kill {
+			for m := k; m != 0; m &= m - 1 {
+				c := 9*r + bits.TrailingZeros16(m)
+				changed.add(c)
 				b.Cands[c] &^= Bit(d + 1)
 				if b.Cands[c] == 0 {
 					return changed, true
@@ -158,22 +165,35 @@ func findDynamicChains(f *finder) int {
 	}
 	ds := f.dynamic()
 	ds.round = f.round
-	s := 0
+	ds.bad, ds.tried = [81]uint16{}, [81]uint16{}
+	// First the candidates a chain can start from cheaply, those of a
+	// bivalue cell or a digit with two places in a unit of the cell; the
+	// others only when none of those breaks the grid. Both sets depend
+	// only on the board's structure, so isomorphic boards get the same.
+	var strong [81]uint16
 	for c := range 81 {
 		m := f.b.Cands[c]
-		ds.bad[c], ds.tried[c] = 0, m
-		for mm := m; mm != 0; mm &= mm - 1 {
-			d := bits.TrailingZeros16(mm) + 1
-			s++
-			t := &ds.branch[c][d-1]
-			*t = *f.b
-			w, bad := assumePlus(t, c, d)
-			ds.waves[c][d-1] = uint8(min(w, 255))
-			if bad {
-				ds.bad[c] |= Bit(d)
-				f.trialWaves = min(f.trialWaves, w+1)
+		if Count(m) == 2 {
+			strong[c] = m
+			continue
+		}
+		for _, u := range cellUnits[c] {
+			p := f.places[u]
+			for mm := m; mm != 0; mm &= mm - 1 {
+				d := bits.TrailingZeros16(mm)
+				if Count(p[d]) == 2 {
+					strong[c] |= 1 << d
+				}
 			}
 		}
+	}
+	s := ds.follow(f, &strong)
+	if !ds.anyBad() {
+		var rest [81]uint16
+		for c := range 81 {
+			rest[c] = f.b.Cands[c] &^ strong[c]
+		}
+		s += ds.follow(f, &rest)
 	}
 	for c := range 81 {
 		m := f.b.Cands[c]
@@ -196,6 +216,39 @@ func findDynamicChains(f *finder) int {
 		}
 	}
 	return s
+}
+
+// follow assumes each candidate of which and follows it (assumePlus),
+// keeping the board it leads to; it returns how many it followed.
+func (ds *dynamicSearch) follow(f *finder, which *[81]uint16) int {
+	s := 0
+	for c := range 81 {
+		m := which[c]
+		ds.tried[c] |= m
+		for mm := m; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm) + 1
+			s++
+			t := &ds.branch[c][d-1]
+			*t = *f.b
+			w, bad := assumePlus(t, c, d)
+			ds.waves[c][d-1] = uint8(min(w, 255))
+			if bad {
+				ds.bad[c] |= Bit(d)
+				f.trialWaves = min(f.trialWaves, w+1)
+			}
+		}
+	}
+	return s
+}
+
+// anyBad reports whether some assumption broke the grid.
+func (ds *dynamicSearch) anyBad() bool {
+	for _, m := range ds.bad {
+		if m != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // findDynamicNets runs on the branches findDynamicChains followed in the
