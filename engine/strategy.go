@@ -37,6 +37,7 @@ const (
 	techXChain
 	techXYChain
 	techAIC
+	techVWXYZWing
 	techALSXZ
 	techForcingChain
 	techForcingNet
@@ -148,6 +149,9 @@ var techniques = [numTechniques]technique{
 		findDynamicChains},
 	techDynamicForcingNet: {TechniqueInfo{"dynamic-forcing-net", 7, "an empty cell, or a unit and a digit with 2 or more places in it, when no dynamic forcing chain was found"},
 		findDynamicNets},
+	// tier 7, first (keyed: the table order is the ids')
+	techVWXYZWing: {TechniqueInfo{"vwxyz-wing", 7, "an almost locked set of 4 cells of a unit (5 digits) and a bivalue cell holding two of its digits"},
+		findVWXYZWing},
 }
 
 // Techniques returns the rater's techniques in the order it tries them,

@@ -116,6 +116,9 @@ func TestChainFamilyOnData(t *testing.T) {
 	for _, r := range datasettest.Load(t, dataset.QQWingAnyStats, 0) {
 		ps = append(ps, r.Puzzle())
 	}
+	// Trial and dynamic forcing nets are left only for the forum's
+	// hardest (rated 11 and up): its first 32 have both.
+	ps = append(ps, datasettest.LoadPuzzles(t, dataset.Hardest1106, 32)...)
 	seen := make(map[string]int)
 	for _, p := range ps {
 		for _, st := range replayExplain(t, p, seen) {

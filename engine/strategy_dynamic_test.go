@@ -90,8 +90,8 @@ func TestLockedPassMatchesUnits(t *testing.T) {
 	}
 }
 
-// TestDynamicForcing explains puzzles whose path needs a dynamic forcing
-// chain or net, the technique each must use, and checks each of its steps:
+// TestDynamicForcing explains puzzles whose path needs a VWXYZ-wing or a
+// dynamic forcing chain or net, the technique each must use, and checks each of its steps:
 // sound against the solution (replayExplain), named after the technique,
 // naming its cells, and no trial on the path.
 func TestDynamicForcing(t *testing.T) {
@@ -100,7 +100,7 @@ func TestDynamicForcing(t *testing.T) {
 	}{
 		// Sudoku Explainer rates it with a VWXYZ-wing (6.2); the static
 		// forcing chains and nets left it to trial.
-		{"SE's VWXYZ example", ".6....83..25....1.....16.....7.6....8..4.57.3.......8...2...19..5...8...4....7...", "dynamic-forcing-chain"},
+		{"SE's VWXYZ example", ".6....83..25....1.....16.....7.6....8..4.57.3.......8...2...19..5...8...4....7...", "vwxyz-wing"},
 		// magictour's first puzzle that needed trial before
 		{"magictour", "", "dynamic-forcing-chain"},
 		// the forum's hardest, line 32: a net concludes an elimination
@@ -117,8 +117,11 @@ func TestDynamicForcing(t *testing.T) {
 			if seen[tt.technique] == 0 {
 				t.Fatalf("%s: path uses %v, no %s", p, seen, tt.technique)
 			}
-			if tt.technique == "dynamic-forcing-chain" && seen["trial"] > 0 {
+			if tt.technique != "dynamic-forcing-net" && seen["trial"] > 0 {
 				t.Fatalf("%s: path still needs trial: %v", p, seen)
+			}
+			if tt.technique == "vwxyz-wing" && seen["dynamic-forcing-chain"]+seen["dynamic-forcing-net"] > 0 {
+				t.Fatalf("%s: path needs dynamic forcing: %v", p, seen)
 			}
 			for _, st := range steps {
 				if st.Technique != tt.technique {
@@ -160,8 +163,8 @@ func firstNeeding(t *testing.T, technique string) string {
 }
 
 // TestDynamicSoundOnSample replays, step by step against the solution,
-// every puzzle of magictour's top 1465 whose rating needs a dynamic
-// forcing chain or net (every fifth of them with -short), and generated
+// every puzzle of magictour's top 1465 whose rating needs a VWXYZ-wing or
+// a dynamic forcing chain or net (every fifth of them with -short), and generated
 // "evil" puzzles: no true candidate removed, no wrong digit placed.
 func TestDynamicSoundOnSample(t *testing.T) {
 	step, evil := 1, 20
@@ -175,7 +178,7 @@ func TestDynamicSoundOnSample(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Rate(%s): %v", p, err)
 		}
-		if r.Counts.Of("dynamic-forcing-chain")+r.Counts.Of("dynamic-forcing-net") > 0 {
+		if r.Counts.Of("dynamic-forcing-chain")+r.Counts.Of("dynamic-forcing-net")+r.Counts.Of("vwxyz-wing") > 0 {
 			if n%step == 0 {
 				ps = append(ps, p)
 			}
@@ -193,8 +196,8 @@ func TestDynamicSoundOnSample(t *testing.T) {
 	for _, p := range ps {
 		replayExplain(t, p, seen)
 	}
-	if seen["dynamic-forcing-chain"] == 0 {
+	if seen["dynamic-forcing-chain"] == 0 || seen["vwxyz-wing"] == 0 {
 		t.Fatalf("no dynamic forcing chain on %d puzzles: %v", len(ps), seen)
 	}
-	t.Logf("%d magictour puzzles need dynamic forcing, %d replayed with %d generated evil ones; steps: %v", n, len(ps)-evil, evil, seen)
+	t.Logf("%d magictour puzzles need a VWXYZ-wing or dynamic forcing, %d replayed with %d generated evil ones; steps: %v", n, len(ps)-evil, evil, seen)
 }
