@@ -201,3 +201,65 @@ func TestDynamicSoundOnSample(t *testing.T) {
 	}
 	t.Logf("%d magictour puzzles need a VWXYZ-wing or dynamic forcing, %d replayed with %d generated evil ones; steps: %v", n, len(ps)-evil, evil, seen)
 }
+
+// TestNextHintDynamic asks for a hint on magictour puzzles that need a
+// dynamic forcing chain, at the point of their path where the first one
+// is needed (the givens plus the digits placed before it): the hint must
+// be sound, never be "trial", and a tier-7 one must name its cells.
+func TestNextHintDynamic(t *testing.T) {
+	n := 20
+	hints := map[string]int{}
+	for _, p := range datasettest.LoadPuzzles(t, dataset.Top1465, 0) {
+		if n == 0 {
+			break
+		}
+		puzzle := MustParse(p)
+		sol := Solve(puzzle).Solution
+		_, steps, err := Explain(puzzle)
+		if err != nil {
+			t.Fatalf("Explain(%s) error = %v", p, err)
+		}
+		current, found := puzzle, false
+		for _, st := range steps {
+			if st.Technique == "dynamic-forcing-chain" {
+				found = true
+				break
+			}
+			for _, pl := range st.Placements {
+				current[pl.Cell] = uint8(pl.Digit)
+			}
+		}
+		if !found {
+			continue
+		}
+		n--
+		h, err := NextHint(puzzle, current)
+		if err != nil || h.Step == nil {
+			t.Fatalf("NextHint(%s, %s) = %+v, %v", p, current, h, err)
+		}
+		st := h.Step
+		hints[st.Technique]++
+		if st.Technique == "trial" {
+			t.Fatalf("NextHint(%s, %s) = trial: %q", p, current, h.Text)
+		}
+		for _, e := range st.Eliminations {
+			if int(sol[e.Cell]) == e.Digit {
+				t.Fatalf("hint %q removes the solution's %d from %s", st.Text, e.Digit, CellName(e.Cell))
+			}
+		}
+		for _, pl := range st.Placements {
+			if int(sol[pl.Cell]) != pl.Digit {
+				t.Fatalf("hint %q places %d in %s, solution has %d", st.Text, pl.Digit, CellName(pl.Cell), sol[pl.Cell])
+			}
+		}
+		for _, c := range st.Cells {
+			if st.Tier == tierForcing && !strings.Contains(h.Text, CellName(c)) {
+				t.Fatalf("hint %q does not name its cell %s", h.Text, CellName(c))
+			}
+		}
+	}
+	if hints["dynamic-forcing-chain"] == 0 {
+		t.Errorf("no dynamic forcing chain among the hints: %v", hints)
+	}
+	t.Logf("hints: %v", hints)
+}
