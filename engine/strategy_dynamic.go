@@ -26,6 +26,7 @@ type dynamicSearch struct {
 	waves  [81][9]uint8 // the propagation waves of each branch
 	bad    [81]uint16   // the candidates whose assumption broke the grid
 	tried  [81]uint16   // the candidates whose assumption was followed
+	known  [81]uint16   // candidates placed by an assumption without contradiction
 }
 
 // dynamic returns f's dynamic-search scratch, made on first use.
@@ -165,7 +166,7 @@ func findDynamicChains(f *finder) int {
 	}
 	ds := f.dynamic()
 	ds.round = f.round
-	ds.bad, ds.tried = [81]uint16{}, [81]uint16{}
+	ds.bad, ds.tried, ds.known = [81]uint16{}, [81]uint16{}, [81]uint16{}
 	// First the candidates a chain can start from cheaply, those of a
 	// bivalue cell or a digit with two places in a unit of the cell; the
 	// others only when none of those breaks the grid. Both sets depend
@@ -219,15 +220,20 @@ func findDynamicChains(f *finder) int {
 }
 
 // follow assumes each candidate of which and follows it (assumePlus),
-// keeping the board it leads to; it returns how many it followed.
+// keeping the board it leads to; it returns how many candidates of which
+// there are. A candidate that an earlier assumption without contradiction
+// placed on its way is not followed (ds.known): its own fixpoint is part of
+// that one, so it breaks nothing either; findDynamicNets follows it when
+// it needs its board (ds.complete). So the contradictions found, and the
+// count, are the same in any cell order.
 func (ds *dynamicSearch) follow(f *finder, which *[81]uint16) int {
 	s := 0
 	for c := range 81 {
 		m := which[c]
-		ds.tried[c] |= m
-		for mm := m; mm != 0; mm &= mm - 1 {
+		s += Count(m)
+		for mm := m &^ ds.known[c]; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
-			s++
+			ds.tried[c] |= Bit(d)
 			t := &ds.branch[c][d-1]
 			*t = *f.b
 			w, bad := assumePlus(t, c, d)
@@ -235,10 +241,30 @@ func (ds *dynamicSearch) follow(f *finder, which *[81]uint16) int {
 			if bad {
 				ds.bad[c] |= Bit(d)
 				f.trialWaves = min(f.trialWaves, w+1)
+				continue
+			}
+			for x := range 81 {
+				if f.b.Digits[x] == 0 && t.Digits[x] != 0 {
+					ds.known[x] |= Bit(int(t.Digits[x]))
+				}
 			}
 		}
 	}
 	return s
+}
+
+// complete follows every candidate of the board that follow skipped.
+func (ds *dynamicSearch) complete(f *finder) {
+	for c := range 81 {
+		for mm := f.b.Cands[c] &^ ds.tried[c]; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm) + 1
+			ds.tried[c] |= Bit(d)
+			t := &ds.branch[c][d-1]
+			*t = *f.b
+			w, _ := assumePlus(t, c, d) // known to hold: no contradiction
+			ds.waves[c][d-1] = uint8(min(w, 255))
+		}
+	}
 }
 
 // anyBad reports whether some assumption broke the grid.
@@ -263,6 +289,7 @@ func findDynamicNets(f *finder) int {
 	if f.apps > 0 || ds.round != f.round {
 		return 0
 	}
+	ds.complete(f)
 	s := 0
 	var br [9]*Board
 	for c := range 81 {
