@@ -781,7 +781,7 @@ export interface components {
          * @description A solving technique of the rater, easiest tier first (docs/rating.md).
          * @enum {string}
          */
-        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "unique-rectangle" | "jellyfish" | "wxyz-wing" | "three-link-fish" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "als-xz" | "forcing-chain" | "forcing-net" | "trial";
+        Technique: "naked-single" | "hidden-single" | "naked-pair" | "hidden-pair" | "pointing" | "claiming" | "multi-line" | "naked-triple" | "hidden-triple" | "x-wing" | "xy-wing" | "naked-quad" | "hidden-quad" | "swordfish" | "xyz-wing" | "turbot-fish" | "unique-rectangle" | "jellyfish" | "wxyz-wing" | "three-link-fish" | "bug-plus-one" | "remote-pair" | "simple-colouring" | "multi-colouring" | "x-chain" | "xy-chain" | "aic" | "vwxyz-wing" | "als-xz" | "forcing-chain" | "forcing-net" | "dynamic-forcing-chain" | "dynamic-forcing-net" | "trial";
         /** @description Applications of each technique on the solving path; techniques not used are left out. */
         TechniqueCounts: {
             /** @description Tier 1. */
@@ -839,11 +839,17 @@ export interface components {
             /** @description Tier 6. */
             aic?: number;
             /** @description Tier 7. */
+            "vwxyz-wing"?: number;
+            /** @description Tier 7. */
             "als-xz"?: number;
             /** @description Tier 7. */
             "forcing-chain"?: number;
             /** @description Tier 7. */
             "forcing-net"?: number;
+            /** @description Tier 7. */
+            "dynamic-forcing-chain"?: number;
+            /** @description Tier 7. */
+            "dynamic-forcing-net"?: number;
             /** @description Tier 8. */
             trial?: number;
         };
