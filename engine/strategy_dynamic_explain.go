@@ -2,14 +2,16 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
 // The explanations of the dynamic forcing chains and nets: an assumption
 // is replayed one inference at a time (the first naked single in cell
 // order, else the first hidden single, else the first locked-candidates
-// elimination), each named with its cells, until the contradiction or the
-// conclusion. Explain mode only.
+// elimination), each recording the earlier inferences it needs, until the
+// contradiction or the conclusion; the text names, in order, only the
+// inferences the conclusion needs, each with its cells. Explain mode only.
 
 // dynamicEvent is one inference of a traced assumption.
 type dynamicEvent struct {
@@ -17,6 +19,7 @@ type dynamicEvent struct {
 	unit        int   // the unit of a hidden single, or where a locked digit lies; -1 for a naked single
 	from        int   // locked candidates: the unit the digit's places are confined to
 	removed     []int // locked candidates: the cells that lose the digit
+	needs       []int // the earlier inferences it needs
 }
 
 // text names the inference.
@@ -31,12 +34,76 @@ func (e dynamicEvent) text() string {
 	}
 }
 
-// brokenText describes a contradiction on t, or returns "" when there is
-// none: a cell without candidates, or a unit without a place for a digit.
-func brokenText(t *Board) string {
+// tracer replays one assumption on t, recording for every candidate of
+// the starting board that is gone which inference removed it (by: -1 for
+// none yet, -2 for the assumption itself).
+type tracer struct {
+	orig   *Board
+	t      Board
+	by     [81][9]int16
+	events []dynamicEvent
+}
+
+// newTracer starts the replay of "cell is d" on b.
+func newTracer(b *Board, cell, d int) *tracer {
+	tr := &tracer{orig: b, t: *b}
+	for c := range tr.by {
+		for k := range tr.by[c] {
+			tr.by[c][k] = -1
+		}
+	}
+	tr.place(cell, d, -2)
+	return tr
+}
+
+// place puts d in c on behalf of inference i.
+func (tr *tracer) place(c, d int, i int16) {
+	for m := tr.t.Cands[c] &^ Bit(d); m != 0; m &= m - 1 {
+		tr.by[c][bits.TrailingZeros16(m)] = i
+	}
+	tr.t.Digits[c], tr.t.Cands[c] = uint8(d), 0
+	for _, p := range peers[c] {
+		if tr.t.Cands[p]&Bit(d) != 0 {
+			tr.t.Cands[p] &^= Bit(d)
+			tr.by[p][d-1] = i
+		}
+	}
+}
+
+// removers returns the inferences that removed digit d from the cells of
+// cs that held it at the start, other than keep.
+func (tr *tracer) removers(cs []uint8, d, keep int) []int {
+	var out []int
+	for _, c := range cs {
+		if int(c) == keep || tr.orig.Cands[c]&Bit(d) == 0 {
+			continue
+		}
+		if i := tr.by[c][d-1]; i >= 0 {
+			out = append(out, int(i))
+		}
+	}
+	return out
+}
+
+// cellRemovers returns the inferences that removed the candidates mask of c.
+func (tr *tracer) cellRemovers(c int, mask uint16) []int {
+	var out []int
+	for m := mask; m != 0; m &= m - 1 {
+		if i := tr.by[c][bits.TrailingZeros16(m)]; i >= 0 {
+			out = append(out, int(i))
+		}
+	}
+	return out
+}
+
+// broken describes a contradiction on the board and the inferences it
+// needs, or returns "" when there is none: a cell without candidates, or
+// a unit without a place for a digit.
+func (tr *tracer) broken() (string, []int) {
+	t := &tr.t
 	for c := range 81 {
 		if t.Digits[c] == 0 && t.Cands[c] == 0 {
-			return fmt.Sprintf("%s would have no candidate left", CellName(c))
+			return fmt.Sprintf("%s would have no candidate left", CellName(c)), tr.cellRemovers(c, tr.orig.Cands[c])
 		}
 	}
 	for u := range units {
@@ -45,10 +112,11 @@ func brokenText(t *Board) string {
 			have |= t.Cands[c] | digitBit(t.Digits[c])
 		}
 		if miss := AllDigits &^ have; miss != 0 {
-			return fmt.Sprintf("%s would have no place for %d", UnitName(u), Digit(miss))
+			d := Digit(miss)
+			return fmt.Sprintf("%s would have no place for %d", UnitName(u), d), tr.removers(units[u][:], d, -1)
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // digitBit is Bit(d) for a placed digit, 0 for an empty cell.
@@ -59,35 +127,18 @@ func digitBit(d uint8) uint16 {
 	return Bit(int(d))
 }
 
-// traceDynamic follows the assumption that cell is d on b one inference at
-// a time, until a contradiction (returned as its text), until done reports
-// true, or until nothing follows.
-func traceDynamic(b *Board, cell, d int, done func(t *Board) bool) (events []dynamicEvent, broken string) {
-	t := *b
-	t.Place(cell, d)
-	for range 2 * 729 {
-		if broken = brokenText(&t); broken != "" {
-			return events, broken
-		}
-		if done != nil && done(&t) {
-			return events, ""
-		}
-		e, ok := nextInference(&t)
-		if !ok {
-			return events, ""
-		}
-		events = append(events, e)
-	}
-	return events, ""
-}
-
-// nextInference applies to t the first naked single in cell order, else
-// the first hidden single, else the first locked-candidates elimination.
-func nextInference(t *Board) (dynamicEvent, bool) {
+// next applies the first naked single in cell order, else the first
+// hidden single, else the first locked-candidates elimination, and
+// records it; it reports false when none applies.
+func (tr *tracer) next() bool {
+	t := &tr.t
+	i := int16(len(tr.events))
 	for c := range 81 {
 		if m := t.Cands[c]; t.Digits[c] == 0 && Count(m) == 1 {
-			t.Place(c, Digit(m))
-			return dynamicEvent{cell: c, digit: Digit(m), unit: -1}, true
+			d := Digit(m)
+			tr.events = append(tr.events, dynamicEvent{cell: c, digit: d, unit: -1, needs: tr.cellRemovers(c, tr.orig.Cands[c]&^m)})
+			tr.place(c, d, i)
+			return true
 		}
 	}
 	for u := range units {
@@ -104,8 +155,9 @@ func nextInference(t *Board) (dynamicEvent, bool) {
 				}
 			}
 			if n == 1 {
-				t.Place(at, d)
-				return dynamicEvent{cell: at, digit: d, unit: u}, true
+				tr.events = append(tr.events, dynamicEvent{cell: at, digit: d, unit: u, needs: tr.removers(units[u][:], d, at)})
+				tr.place(at, d, i)
+				return true
 			}
 		}
 	}
@@ -132,15 +184,94 @@ func nextInference(t *Board) (dynamicEvent, bool) {
 				if rm.empty() {
 					continue
 				}
+				// needs: what removed d from the cells of from outside to
+				var outside []uint8
+				for _, c := range units[from] {
+					if !unitCellSet[to].has(int(c)) {
+						outside = append(outside, c)
+					}
+				}
 				cs := rm.cells()
+				tr.events = append(tr.events, dynamicEvent{cell: cs[0], digit: d, unit: to, from: from, removed: cs, needs: tr.removers(outside, d, -1)})
 				for _, c := range cs {
 					t.Cands[c] &^= Bit(d)
+					tr.by[c][d-1] = i
 				}
-				return dynamicEvent{cell: cs[0], digit: d, unit: to, from: from, removed: cs}, true
+				return true
 			}
 		}
 	}
-	return dynamicEvent{}, false
+	return false
+}
+
+// needed returns the events that the inferences roots need, directly or
+// through others, in order.
+func (tr *tracer) needed(roots []int) []dynamicEvent {
+	used := make([]bool, len(tr.events))
+	stack := append([]int(nil), roots...)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if used[i] {
+			continue
+		}
+		used[i] = true
+		stack = append(stack, tr.events[i].needs...)
+	}
+	var out []dynamicEvent
+	for i, e := range tr.events {
+		if used[i] {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// traceDynamic follows the assumption that cell is d on b one inference at
+// a time until a contradiction, returned as its text with the inferences
+// it needs.
+func traceDynamic(b *Board, cell, d int) (events []dynamicEvent, broken string) {
+	tr := newTracer(b, cell, d)
+	for range 2 * 729 {
+		if text, needs := tr.broken(); text != "" {
+			return tr.needed(needs), text
+		}
+		if !tr.next() {
+			break
+		}
+	}
+	return tr.events, ""
+}
+
+// traceToFacts follows the assumption that cell is d on b until every
+// fact holds, and returns the inferences they need.
+func traceToFacts(b *Board, cell, d int, facts []dynamicFact) []dynamicEvent {
+	tr := newTracer(b, cell, d)
+	for range 2 * 729 {
+		all := true
+		for _, x := range facts {
+			all = all && x.holds(&tr.t)
+		}
+		if all {
+			break
+		}
+		if !tr.next() {
+			break
+		}
+	}
+	var roots []int
+	for _, x := range facts {
+		if x.placed {
+			for i, e := range tr.events {
+				if e.removed == nil && e.cell == x.cell && e.digit == x.digit {
+					roots = append(roots, i)
+				}
+			}
+		} else if i := tr.by[x.cell][x.digit-1]; i >= 0 {
+			roots = append(roots, int(i))
+		}
+	}
+	return tr.needed(roots)
 }
 
 // eventsText joins the inferences' texts, "a, b and c".
@@ -184,7 +315,7 @@ func eventCells(cells []int, events []dynamicEvent) []int {
 // explainContradiction is the pattern cells and sentence of a dynamic
 // forcing chain refuting cell = d; rest is the cell's remaining digits.
 func (ds *dynamicSearch) explainContradiction(b *Board, cell, d int, rest uint16) ([]int, string) {
-	events, broken := traceDynamic(b, cell, d, nil)
+	events, broken := traceDynamic(b, cell, d)
 	if broken == "" {
 		broken = "the grid would break"
 	}
@@ -215,14 +346,7 @@ func (ds *dynamicSearch) explainNet(b *Board, br []*Board, facts []dynamicFact, 
 	fmt.Fprintf(&sb, "dynamic-forcing-net: whichever way %s goes, %s: ", what, strings.Join(conclusion, " and "))
 	for k := range br {
 		c, d := assumption(k)
-		events, _ := traceDynamic(b, c, d, func(t *Board) bool {
-			for _, x := range facts {
-				if !x.holds(t) {
-					return false
-				}
-			}
-			return true
-		})
+		events := traceToFacts(b, c, d, facts)
 		if k > 0 {
 			sb.WriteString("; ")
 		}
