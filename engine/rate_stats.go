@@ -64,7 +64,9 @@ func (ps *pathStats) tierSearched(t, s int, f *finder, b *Board) {
 		}
 	case tierForcing:
 		rt.ForcingRounds++
-		rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+		if f.trialWaves < 1<<30 { // else ALS-XZ or VWXYZ-wings alone: no forcing chain
+			rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+		}
 	case MaxTier:
 		rt.DeepTrials++
 	}

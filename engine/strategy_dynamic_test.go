@@ -145,6 +145,22 @@ func TestDynamicForcing(t *testing.T) {
 	}
 }
 
+// TestTrialWavesWithoutForcingChain: a path whose only tier-7 rounds are
+// VWXYZ-wings has no forcing chain, so TrialWaves is 0 (it was the
+// finder's "none" marker, 1<<30, a feature the score model weighs).
+func TestTrialWavesWithoutForcingChain(t *testing.T) {
+	r, err := Rate(MustParse(".6....83..25....1.....16.....7.6....8..4.57.3.......8...2...19..5...8...4....7..."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Counts.Of("vwxyz-wing") == 0 || r.Counts.Of("forcing-chain")+r.Counts.Of("forcing-net") > 0 {
+		t.Fatalf("counts %v: want VWXYZ-wings and no forcing chain", r.Counts)
+	}
+	if r.TrialWaves != 0 {
+		t.Fatalf("TrialWaves = %d, want 0", r.TrialWaves)
+	}
+}
+
 // firstNeeding returns the first magictour puzzle whose rating uses the
 // technique.
 func firstNeeding(t *testing.T, technique string) string {
