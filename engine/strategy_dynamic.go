@@ -47,22 +47,26 @@ var unitCellSet = func() (us [27]cellSet) {
 	return
 }()
 
-// lockedPass applies every pointing and claiming elimination of b at once:
+// lockedPass applies every pointing and claiming elimination of the digits
+// (a mask) on b at once:
 // a digit whose places in a box are all on one line leaves the rest of the
 // line, and one whose places on a line are all in one box leaves the rest
 // of the box. It returns the cells that lost a candidate, and reports a
 // cell left without candidates as a contradiction. Each digit's places are
 // nine 9-bit row masks, so each of the 81 box/line tests is a few
 // operations on them.
-func lockedPass(b *Board) (changed cellSet, bad bool) {
+func lockedPass(b *Board, digits uint16) (changed cellSet, bad bool) {
 	var rows [9][9]uint16 // rows[d][r]: the columns of row r where d+1 is a candidate
 	for c := range 81 {
 		r, col := rowOf[c], colOf[c]
-		for m := b.Cands[c]; m != 0; m &= m - 1 {
+		for m := b.Cands[c] & digits; m != 0; m &= m - 1 {
 			rows[bits.TrailingZeros16(m)][r] |= 1 << col
 		}
 	}
 	for d := range 9 {
+		if digits&(1<<d) == 0 {
+			continue
+		}
 		rs := &rows[d]
 		var band [3]uint16
 		for r := range 9 {
@@ -129,11 +133,22 @@ func lockedPass(b *Board) (changed cellSet, bad bool) {
 // assumePlus places d in cell of b and follows singles and locked
 // candidates to their fixpoint (each round of locked candidates counts as
 // a wave). It reports whether a contradiction appeared and after how many
-// waves. b must have no single before, as for assume.
+// waves. b must have no single and no locked candidates before (true in
+// tier 7: tiers 1 and 2 found none), so a round of locked candidates
+// looks only at the digits whose candidates changed since the last one.
 func assumePlus(b *Board, cell, d int) (waves int, contradiction bool) {
+	last := b.Cands
 	waves, contradiction = assume(b, cell, d)
 	for !contradiction {
-		changed, bad := lockedPass(b)
+		var digits uint16
+		for c := range 81 {
+			digits |= last[c] ^ b.Cands[c]
+		}
+		if digits == 0 {
+			return waves, false
+		}
+		last = b.Cands
+		changed, bad := lockedPass(b, digits)
 		if bad {
 			return waves + 1, true
 		}

@@ -76,7 +76,7 @@ func TestLockedPassMatchesUnits(t *testing.T) {
 					}
 				}
 				got, want := b, b
-				gc, gbad := lockedPass(&got)
+				gc, gbad := lockedPass(&got, AllDigits)
 				wc, wbad := lockedPassByUnits(&want)
 				if gbad != wbad || (!gbad && (gc != wc || got != want)) {
 					t.Fatalf("%s with %d removed: lockedPass = %v, bad %v; by units %v, bad %v", p, tt.removed, gc.cells(), gbad, wc.cells(), wbad)
