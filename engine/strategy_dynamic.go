@@ -48,10 +48,9 @@ var unitCellSet = func() (us [27]cellSet) {
 }()
 
 // lockedPass applies every pointing and claiming elimination of the digits
-// (a mask) on b at once:
-// a digit whose places in a box are all on one line leaves the rest of the
-// line, and one whose places on a line are all in one box leaves the rest
-// of the box. It returns the cells that lost a candidate, and reports a
+// (a mask) on b at once: a digit whose places in a box are all on one line
+// leaves the rest of the line, and one whose places on a line are all in
+// one box leaves the rest of the box. It returns the cells that lost a candidate, and reports a
 // cell left without candidates as a contradiction. Each digit's places are
 // nine 9-bit row masks, so each of the 81 box/line tests is a few
 // operations on them.
@@ -318,7 +317,7 @@ func findDynamicNets(f *finder) int {
 			br[n] = &ds.branch[c][bits.TrailingZeros16(mm)]
 			n++
 		}
-		f.netConclude(ds, br[:n], func() (string, []int) { return CellName(c), cellBranches(c, m) }, func(k int) (int, int) { return c, nthDigit(m, k) })
+		f.netConclude(ds, br[:n], func() (string, []int) { return CellName(c), []int{c} }, func(k int) (int, int) { return c, nthDigit(m, k) })
 	}
 	for u := range units {
 		for d := 1; d <= 9; d++ {
@@ -410,9 +409,6 @@ func nthBit(m uint16, k int) int {
 
 // nthDigit returns the k-th (from 0) digit of candidate mask m.
 func nthDigit(m uint16, k int) int { return nthBit(m, k) + 1 }
-
-// cellBranches returns the pattern cells of a cell's branches: the cell.
-func cellBranches(c int, _ uint16) []int { return []int{c} }
 
 // dynamicFact is a conclusion: digit placed in cell, or removed from it.
 type dynamicFact struct {
