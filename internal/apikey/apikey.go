@@ -27,7 +27,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,9 +65,27 @@ const MaxKeys = 1000
 // maxLineBytes bounds a line of the key file.
 const maxLineBytes = 4096
 
-// namePattern is a key's name: short, lower case, safe in a log field and
-// a metric label.
-var namePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,62}$`)
+// validName reports whether s can name a key: 1 to 63 of a-z, 0-9, '.',
+// '_' and '-', starting with a letter or digit, so short, lower case and
+// safe in a log field and a metric label. It is the regular expression
+// ^[a-z0-9][a-z0-9._-]{0,62}$ written out (TestValidName compares them):
+// compiling that expression at package initialisation cost every process
+// of the sudoku binary 0.17 ms and 722 allocations (GODEBUG=inittrace=1).
+func validName(s string) bool {
+	if len(s) == 0 || len(s) > 63 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case i > 0 && (c == '.' || c == '_' || c == '-'):
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // Key is one API key, without its secret.
 type Key struct {
@@ -216,7 +233,7 @@ func parseLine(line string) (Key, error) {
 		seen[name] = true
 		switch name {
 		case "name":
-			if !namePattern.MatchString(value) {
+			if !validName(value) {
 				return k, fmt.Errorf("name %q: want 1-63 of a-z, 0-9, '.', '_', '-', starting with a letter or digit", clip(value))
 			}
 			k.Name = value

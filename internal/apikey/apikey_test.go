@@ -108,7 +108,7 @@ func FuzzParse(f *testing.F) {
 		set, err := Parse(strings.NewReader(file))
 		if err == nil {
 			for _, k := range set.keys {
-				if !namePattern.MatchString(k.Name) {
+				if !validName(k.Name) {
 					t.Fatalf("accepted name %q", k.Name)
 				}
 			}
