@@ -10,8 +10,8 @@
 #               TDOKU_BIN is set)
 #   TDOKU_BIN   a tdoku-count already built (say with -static, for a machine
 #               without a compiler); CPURUN_BIN likewise for tools/cpurun.c
-#   SUDOKU_BIN  the sudoku binary to time (default: built as the Dockerfile
-#               builds it, CGO_ENABLED=0 go build -trimpath ./cmd/sudoku: a
+#   SUDOKU_BIN  the sudoku binary to time (default: built as the README
+#               documents, CGO_ENABLED=0 go build -trimpath ./cmd/sudoku: a
 #               static binary, which starts in about 2 ms of CPU against 3 ms
 #               for a default build that links the C library for net and
 #               os/user)
@@ -64,7 +64,7 @@ fi
 if [[ -z "${SUDOKU_BIN:-}" ]]; then
 	(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$work/sudoku" ./cmd/sudoku)
 	SUDOKU_BIN=$work/sudoku
-	built="CGO_ENABLED=0 go build -trimpath ./cmd/sudoku (as the Dockerfile) at $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')"
+	built="CGO_ENABLED=0 go build -trimpath ./cmd/sudoku (as the README documents) at $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')"
 else
 	built=$SUDOKU_BIN
 fi
