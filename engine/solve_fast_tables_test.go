@@ -71,7 +71,7 @@ func TestFastTablesGenerated(t *testing.T) {
 		writeLiteral(&b, reflect.ValueOf(tt.want))
 		b.WriteString("\n")
 		if !*updateTables && !reflect.DeepEqual(tt.got, tt.want) {
-			t.Errorf("%s differs from the loop that computes it: run go generate ./engine", tt.name)
+			t.Errorf("%s differs from the loop that computes it: run go generate -run TestFastTables ./engine", tt.name)
 		}
 	}
 	src, err := format.Source(b.Bytes())
@@ -86,7 +86,7 @@ func TestFastTablesGenerated(t *testing.T) {
 		return
 	}
 	if old, err := os.ReadFile(file); err != nil || !bytes.Equal(old, src) {
-		t.Errorf("%s is not what the loops write (%v): run go generate ./engine", file, err)
+		t.Errorf("%s is not what the loops write (%v): run go generate -run TestFastTables ./engine", file, err)
 	}
 }
 
