@@ -3,10 +3,10 @@ package engine
 // Lookup tables of the fast solver (solve_fast.go), about 8 KB. Their
 // values are literals in solve_fast_tables_gen.go, written by the plain
 // loops of solve_fast_tables_test.go (`go generate -run TestFastTables
-// ./engine` runs them), so that no
-// process computes them at start-up: computing them at package
-// initialisation took 0.09 ms of every sudoku process (GODEBUG=inittrace=1).
-// TestFastTablesGenerated fails when the literals and the loops differ.
+// ./engine` runs them), so that no process computes them at start-up:
+// computing them at package initialisation took 0.09 ms of every sudoku
+// process (GODEBUG=inittrace=1). TestFastTablesGenerated fails when the
+// literals and the loops differ.
 
 //go:generate go test -run ^TestFastTablesGenerated$ -update
 
