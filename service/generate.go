@@ -45,16 +45,22 @@ func (r GenerateRequest) options(seed uint64) engine.GenerateOptions {
 		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique}
 }
 
-// check validates the request, once, before any work: the level one of
-// the four (*engine.UnknownLevelError), the count 1 to MaxBatch
-// (*BatchError), and no seed of the batch past 2^64-1 (*SeedError).
-// Everything below trusts these values.
+// check validates the request of Generate, once, before any work: the
+// level one of the four (*engine.UnknownLevelError), the count 1 to
+// MaxBatch (*BatchError), and no seed of the batch past 2^64-1
+// (*SeedError). Everything below trusts these values.
 func (r GenerateRequest) check() error {
+	return r.checkUpTo(MaxBatch, &BatchError{Count: r.Count})
+}
+
+// checkUpTo is check with the count 1 to maxCount, else countErr: the one
+// validation of Generate (MaxBatch) and GenerateStream (MaxStream).
+func (r GenerateRequest) checkUpTo(maxCount int, countErr error) error {
 	if err := r.checkLevel(); err != nil {
 		return err
 	}
-	if r.Count < 1 || r.Count > MaxBatch {
-		return &BatchError{Count: r.Count}
+	if r.Count < 1 || r.Count > maxCount {
+		return countErr
 	}
 	if r.Seed != nil && *r.Seed > math.MaxUint64-uint64(r.Count-1) {
 		return &SeedError{Seed: *r.Seed, Count: r.Count}

@@ -2,10 +2,7 @@ package service
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"math"
-	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -54,26 +51,19 @@ func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit 
 	if s.supply == nil {
 		return ErrNotReady
 	}
-	if err := req.checkLevel(); err != nil {
+	if err := req.checkUpTo(MaxStream, &StreamCountError{Count: req.Count}); err != nil {
 		return err
-	}
-	if req.Count < 1 || req.Count > MaxStream {
-		return &StreamCountError{Count: req.Count}
-	}
-	if req.Seed != nil && *req.Seed > math.MaxUint64-uint64(req.Count-1) {
-		return &SeedError{Seed: *req.Seed, Count: req.Count}
 	}
 	return s.supply.stream(ctx, req, emit)
 }
 
 // stream is GenerateStream once the request is checked.
 func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engine.Puzzle) error) error {
-	select {
-	case s.streaming <- struct{}{}:
-		defer func() { <-s.streaming }()
-	default:
-		return fmt.Errorf("another stream of generated puzzles is being made (one at a time, so that single requests keep flowing): %w", engine.ErrOverloaded)
+	release, err := admit(s.streaming, "stream")
+	if err != nil {
+		return err
 	}
+	defer release()
 	if req.Seed == nil && req.Symmetry == engine.None && !req.Targeted() {
 		req.Fresh = true // the pool's options, newly generated
 	}
@@ -95,15 +85,5 @@ func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engi
 func (s *supply) streamOne(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	for {
-		pz, err := s.one(ctx, req, i)
-		if !errors.Is(err, engine.ErrOverloaded) {
-			return pz, err
-		}
-		select {
-		case <-ctx.Done():
-			return engine.Puzzle{}, ctx.Err()
-		case <-time.After(batchRetry):
-		}
-	}
+	return s.oneWaiting(ctx, req, i)
 }

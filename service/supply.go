@@ -93,26 +93,23 @@ func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Pu
 		if per := time.Duration(s.pace[req.Level].Load()); per > 0 && time.Duration(req.Count)*per > s.timeout {
 			return nil, &BatchError{Count: req.Count, Fit: int(s.timeout / per), Level: req.Level}
 		}
-		select {
-		case s.batch <- struct{}{}:
-			defer func() { <-s.batch }()
-		default:
-			return nil, fmt.Errorf("another batch of generated puzzles is being made (one at a time, so that single requests keep flowing): %w", engine.ErrOverloaded)
+		release, err := admit(s.batch, "batch")
+		if err != nil {
+			return nil, err
 		}
+		defer release()
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	out := make([]engine.Puzzle, 0, req.Count)
 	for i := range req.Count {
-		pz, err := s.one(ctx, req, uint64(i))
-		for admitted && errors.Is(err, engine.ErrOverloaded) {
+		var pz engine.Puzzle
+		var err error
+		if admitted {
 			// Admitted as a unit: wait for room in the pool rather than
 			// throw away the puzzles made so far.
-			select {
-			case <-ctx.Done():
-				return nil, ctx.Err()
-			case <-time.After(batchRetry):
-			}
+			pz, err = s.oneWaiting(ctx, req, uint64(i))
+		} else {
 			pz, err = s.one(ctx, req, uint64(i))
 		}
 		if err != nil {
@@ -125,11 +122,6 @@ func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Pu
 	}
 	return out, nil
 }
-
-// batchRetry is how long an admitted batch waits before it asks a full
-// pool again: a generation takes milliseconds to seconds, so the pool has
-// room again within a few retries, which cost nothing meanwhile.
-const batchRetry = 10 * time.Millisecond
 
 // one makes the i-th puzzle of req (see supply).
 func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
