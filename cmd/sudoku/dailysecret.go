@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
 // dailySecretEnv names the file of the daily secret when
@@ -27,13 +28,9 @@ func readDailySecret(path string) (*engine.DailySecret, error) {
 	if path == "" {
 		return nil, nil
 	}
-	b, err := os.ReadFile(path)
+	s, err := secretfile.Parse("daily secret", path, engine.ParseDailySecret)
 	if err != nil {
-		return nil, fmt.Errorf("daily secret: %w", err)
-	}
-	s, err := engine.ParseDailySecret(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("daily secret file %s: %w", path, err)
+		return nil, err
 	}
 	return &s, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/receipt"
+	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
 const receiptsUsage = "usage: sudoku receipts secret | sudoku receipts verify -secret-file FILE [-puzzle P] [RECEIPT...]"
@@ -60,18 +61,16 @@ func runReceiptsVerify(args []string, stdin io.Reader, stdout, stderr io.Writer)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	text := os.Getenv("SUDOKU_RECEIPT_SECRET")
-	if *secretFile != "" {
-		b, err := os.ReadFile(*secretFile)
-		if err != nil {
-			return fmt.Errorf("receipts verify: %w", err)
-		}
-		text = string(b)
-	}
-	if text == "" {
+	var secret []byte
+	var err error
+	switch text := os.Getenv("SUDOKU_RECEIPT_SECRET"); {
+	case *secretFile != "":
+		secret, err = secretfile.Parse("receipt secret", *secretFile, receipt.ParseSecret)
+	case text == "":
 		return errors.New("receipts verify: give -secret-file or SUDOKU_RECEIPT_SECRET")
+	default:
+		secret, err = receipt.ParseSecret(text)
 	}
-	secret, err := receipt.ParseSecret(text)
 	if err != nil {
 		return fmt.Errorf("receipts verify: %w", err)
 	}

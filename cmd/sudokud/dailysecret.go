@@ -1,12 +1,10 @@
 package main
 
 import (
-	"fmt"
-	"os"
-
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
 // loadDailySecret reads the daily secret of -daily-secret-file, refusing
@@ -21,13 +19,9 @@ func loadDailySecret(path string, log *zap.Logger) (*engine.DailySecret, error) 
 		log.Warn("no daily secret (-daily-secret-file / SUDOKU_DAILY_SECRET_FILE): anyone can compute the puzzles of future days not yet stored, from the source code and the salt; make a secret with 'sudoku keys secret' (docs/publishing.md, \"Embargo\")")
 		return nil, nil
 	}
-	b, err := os.ReadFile(path)
+	s, err := secretfile.Parse("daily secret", path, engine.ParseDailySecret)
 	if err != nil {
-		return nil, fmt.Errorf("daily secret: %w", err)
-	}
-	s, err := engine.ParseDailySecret(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("daily secret file %s: %w", path, err)
+		return nil, err
 	}
 	log.Info("daily secret loaded: the puzzles of the day are keyed")
 	return &s, nil

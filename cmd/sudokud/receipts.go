@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/internal/receipt"
+	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
 // loadReceiptSecret returns the secret that keys puzzle tokens and solve
@@ -20,11 +20,7 @@ func loadReceiptSecret(text, file string, log *zap.Logger) ([]byte, error) {
 	case text != "" && file != "":
 		return nil, fmt.Errorf("give -receipt-secret or -receipt-secret-file, not both")
 	case file != "":
-		b, err := os.ReadFile(file)
-		if err != nil {
-			return nil, fmt.Errorf("receipt secret file: %w", err)
-		}
-		text = string(b)
+		return secretfile.Parse("receipt secret", file, receipt.ParseSecret)
 	case text == "":
 		log.Warn("no -receipt-secret or -receipt-secret-file: tokens and receipts are signed with a random secret of this process, so they verify here only and not after a restart, and other replicas refuse them; give every replica the same secret (make one with `sudoku receipts secret`)")
 		return nil, nil
