@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -11,19 +12,6 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/printpdf"
-)
-
-// Defaults of the print files.
-const (
-	// defaultPrintWidth is the width of a one-puzzle PDF without width,
-	// page or height: 90 mm, two columns of a tabloid or a third of an A4
-	// page's height, the size newspapers most often print a sudoku at.
-	defaultPrintWidth = 90 * 72 / 25.4
-	// defaultPackPage is the page of a pack without page, width or height.
-	defaultPackPage = "a4"
-	// defaultPerPage is the grids a page of a pack without per_page: four
-	// on A4 are 8.5 cm wide, the size of a single puzzle in print.
-	defaultPerPage = 4
 )
 
 // printOptions are how a print file (format=svg or pdf) is drawn, as the
@@ -94,32 +82,17 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 		}
 		return o, nil
 	}
-	switch {
-	case hasPage && (hasWidth || hasHeight):
-		return o, &paramError{name: "page", reason: "give a page name or width and height, not both"}
-	case hasPage:
-		size, ok := printpdf.PageSize(pageName)
-		if !ok {
-			return o, &paramError{name: "page", reason: strconv.Quote(pageName) + " is no page size", allowed: printpdf.PageNames()}
+	spec := printpdf.PageSpec{Name: pageName, Width: width, Height: height}
+	resolve := spec.Page
+	if pack {
+		resolve = spec.PackPage
+	}
+	if o.page, err = resolve(); err != nil {
+		var se *printpdf.SpecError
+		if !errors.As(err, &se) {
+			return o, err
 		}
-		o.page = size
-	case hasHeight && !hasWidth:
-		return o, &paramError{name: "height", reason: "give width with it"}
-	case hasWidth:
-		if o.page.Width, err = printpdf.ParseLength(width); err != nil {
-			return o, &paramError{name: "width", reason: err.Error()}
-		}
-		if hasHeight {
-			if o.page.Height, err = printpdf.ParseLength(height); err != nil {
-				return o, &paramError{name: "height", reason: err.Error()}
-			}
-		} else if pack {
-			return o, &paramError{name: "height", reason: "a pack's pages need a height: give height or a page name"}
-		}
-	case pack:
-		o.page, _ = printpdf.PageSize(defaultPackPage)
-	default:
-		o.page.Width = defaultPrintWidth
+		return o, &paramError{name: se.Field, reason: se.Reason, allowed: se.Allowed}
 	}
 	switch {
 	case hasPerPage && !pack:
@@ -131,7 +104,7 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 		}
 		o.perPage = n
 	case pack:
-		o.perPage = defaultPerPage
+		o.perPage = printpdf.DefaultPerPage
 	}
 	page, name := o.page, "per_page"
 	switch {

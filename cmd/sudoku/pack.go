@@ -22,10 +22,10 @@ type packFlags struct {
 
 func newPackFlags(fs *flag.FlagSet) packFlags {
 	return packFlags{
-		page:    fs.String("page", "a4", "pdf: page size, one of a3, a4, a5, legal, letter, tabloid (or -width and -height)"),
+		page:    fs.String("page", printpdf.DefaultPackPage, "pdf: page size, one of a3, a4, a5, legal, letter, tabloid (or -width and -height)"),
 		width:   fs.String("width", "", "pdf: page width with its unit (210mm, 8.5in, 595pt), with -height"),
 		height:  fs.String("height", "", "pdf: page height with its unit, with -width"),
-		perPage: fs.Int("per-page", 4, fmt.Sprintf("pdf: grids a page, 1 to %d", printpdf.MaxPerPage)),
+		perPage: fs.Int("per-page", printpdf.DefaultPerPage, fmt.Sprintf("pdf: grids a page, 1 to %d", printpdf.MaxPerPage)),
 		keys:    fs.Bool("keys", true, "pdf: the answer keys after the puzzles"),
 		title:   fs.Bool("title", true, "pdf: the level and date above each grid"),
 	}
@@ -34,24 +34,23 @@ func newPackFlags(fs *flag.FlagSet) packFlags {
 // options checks the flags and returns the pack's options.
 func (f packFlags) options() (printpdf.PackOptions, error) {
 	o := printpdf.PackOptions{PerPage: *f.perPage, Keys: *f.keys, Captions: *f.title}
-	switch {
-	case *f.width != "" || *f.height != "":
+	spec := printpdf.PageSpec{Name: *f.page}
+	if *f.width != "" || *f.height != "" {
 		if *f.width == "" || *f.height == "" {
 			return o, errors.New("-width and -height go together")
 		}
-		var err error
-		if o.Page.Width, err = printpdf.ParseLength(*f.width); err != nil {
-			return o, fmt.Errorf("-width: %w", err)
+		spec = printpdf.PageSpec{Width: *f.width, Height: *f.height} // they override -page
+	}
+	var err error
+	if o.Page, err = spec.PackPage(); err != nil {
+		var se *printpdf.SpecError
+		switch {
+		case !errors.As(err, &se):
+			return o, err
+		case se.Field == "page":
+			return o, fmt.Errorf("-page %q: want one of %v", *f.page, se.Allowed)
 		}
-		if o.Page.Height, err = printpdf.ParseLength(*f.height); err != nil {
-			return o, fmt.Errorf("-height: %w", err)
-		}
-	default:
-		size, ok := printpdf.PageSize(*f.page)
-		if !ok {
-			return o, fmt.Errorf("-page %q: want one of %v", *f.page, printpdf.PageNames())
-		}
-		o.Page = size
+		return o, fmt.Errorf("-%s: %s", se.Field, se.Reason)
 	}
 	if err := printpdf.CheckLayout(o.Page, o.PerPage, o.Captions); err != nil {
 		return o, fmt.Errorf("-per-page: %w", err)
