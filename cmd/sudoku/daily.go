@@ -261,30 +261,18 @@ func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, std
 	if *format == "tsv" {
 		fmt.Fprintln(stdout, "date\tlevel\tpuzzle\tsolution\tscore\trated_level\thardest\tsource\tseed\tstored_at")
 	}
-	for {
-		page, err := svc.Archive(ctx, q)
-		if err != nil {
-			return err
+	return eachArchived(ctx, svc, q, func(r service.DailyRecord) error {
+		e := exportRecord{Date: r.Date.Format(time.DateOnly), Level: r.Level.String(), Puzzle: r.Puzzle.String(),
+			Solution: r.Solution.String(), Score: r.Score, RatedLevel: r.RatedLevel.String(), Hardest: r.Hardest,
+			Source: r.Source, StoredAt: r.StoredAt.UTC().Format(time.RFC3339)}
+		if r.Source != service.SourceCurated {
+			e.Seed = strconv.FormatUint(r.Seed, 10)
 		}
-		for _, r := range page.Records {
-			e := exportRecord{Date: r.Date.Format(time.DateOnly), Level: r.Level.String(), Puzzle: r.Puzzle.String(),
-				Solution: r.Solution.String(), Score: r.Score, RatedLevel: r.RatedLevel.String(), Hardest: r.Hardest,
-				Source: r.Source, StoredAt: r.StoredAt.UTC().Format(time.RFC3339)}
-			if r.Source != service.SourceCurated {
-				e.Seed = strconv.FormatUint(r.Seed, 10)
-			}
-			if *format == "json" {
-				if err := enc.Encode(e); err != nil {
-					return err
-				}
-				continue
-			}
-			fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%g\t%s\t%s\t%s\t%s\t%s\n", e.Date, e.Level, e.Puzzle, e.Solution, e.Score,
-				e.RatedLevel, e.Hardest, e.Source, e.Seed, e.StoredAt)
+		if *format == "json" {
+			return enc.Encode(e)
 		}
-		if page.Next.Date.IsZero() {
-			return nil
-		}
-		q.After = page.Next
-	}
+		_, err := fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%g\t%s\t%s\t%s\t%s\t%s\n", e.Date, e.Level, e.Puzzle, e.Solution, e.Score,
+			e.RatedLevel, e.Hardest, e.Source, e.Seed, e.StoredAt)
+		return err
+	})
 }

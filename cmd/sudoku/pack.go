@@ -63,18 +63,12 @@ func (f packFlags) options() (printpdf.PackOptions, error) {
 // stored only (nothing is generated), any number of days.
 func exportPack(ctx context.Context, svc *service.Service, q service.ArchiveQuery, o printpdf.PackOptions, stdout io.Writer) error {
 	var entries []printpdf.Entry
-	for {
-		page, err := svc.Archive(ctx, q)
-		if err != nil {
-			return err
-		}
-		for _, r := range page.Records {
-			entries = append(entries, printpdf.Entry{Puzzle: r.Puzzle, Solution: r.Solution, Level: r.Level, Date: r.Date})
-		}
-		if page.Next.Date.IsZero() {
-			break
-		}
-		q.After = page.Next
+	err := eachArchived(ctx, svc, q, func(r service.DailyRecord) error {
+		entries = append(entries, printpdf.Entry{Puzzle: r.Puzzle, Solution: r.Solution, Level: r.Level, Date: r.Date})
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if len(entries) == 0 {
 		return errors.New("export: no stored puzzle in that range: schedule them first")
