@@ -61,6 +61,30 @@ func isStream(r *http.Request) bool {
 	return negotiate(r.Header.Get("Accept"), mediaJSON, mediaSVG, mediaPDF, mediaNDJSON) == mediaNDJSON
 }
 
+// streamKey is the context key of the request's stream decision.
+type streamKey struct{}
+
+// withStreamDecision decides once per request whether it asks for a
+// stream (isStream, which parses the query) and keeps the answer in its
+// context for the middleware after it (withTimeout, withCost,
+// withRateLimit), which read it with wantsStream, so that they never
+// disagree. NewServer runs it before them.
+func withStreamDecision(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isStream(r) {
+			r = r.WithContext(context.WithValue(r.Context(), streamKey{}, true))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// wantsStream returns the decision withStreamDecision made for r: false
+// when it did not run.
+func wantsStream(r *http.Request) bool {
+	v, _ := r.Context().Value(streamKey{}).(bool)
+	return v
+}
+
 // streamPuzzles answers a GET /generate that asked for a stream: the
 // service's GenerateStream, one puzzle a line as soon as it is made,
 // flushed at once, then a line {"kind":"end"} (or {"kind":"error"} with

@@ -158,7 +158,7 @@ func withRecover(log *zap.Logger) func(http.Handler) http.Handler {
 func withTimeout(d time.Duration) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if isStream(r) { // each puzzle of a stream has its own deadline
+			if wantsStream(r) { // each puzzle of a stream has its own deadline
 				next.ServeHTTP(w, r)
 				return
 			}
@@ -327,7 +327,7 @@ func rateLimitKey(r *http.Request) string {
 // charged 1 here and then each puzzle as it is sent (see charger).
 func withCost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if vs := r.URL.Query()["count"]; len(vs) == 1 && !isStream(r) {
+		if vs := r.URL.Query()["count"]; len(vs) == 1 && !wantsStream(r) {
 			if n, err := strconv.Atoi(vs[0]); err == nil && n > 1 && n <= service.MaxBatch {
 				r = r.WithContext(httprate.WithIncrement(r.Context(), n))
 			}
@@ -363,7 +363,7 @@ func withRateLimit(anonymous int, window time.Duration) func(http.Handler) http.
 			if l.RespondOnLimit(w, r, bucket) {
 				return
 			}
-			if isStream(r) { // a stream is charged per puzzle as it is sent
+			if wantsStream(r) { // a stream is charged per puzzle as it is sent
 				c := &charger{every: min(max(window/time.Duration(limit), 10*time.Millisecond), time.Second)}
 				c.take = func(n int) bool {
 					return !l.OnLimit(headerSink{}, r.WithContext(httprate.WithIncrement(r.Context(), n)), bucket)

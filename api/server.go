@@ -161,6 +161,7 @@ func NewServer(log *zap.Logger, m *Metrics, svc Service, cfg Config) http.Handle
 		r.Use(withCORS(cfg.CORSOrigins, r))
 	}
 	r.Use(
+		withStreamDecision, // before the middleware that treats a stream apart
 		withTimeout(cfg.RequestTimeout),
 		withBodyLimit(cfg.MaxBodyBytes),
 		middleware.GetHead, // HEAD on every GET route, for caches and probes

@@ -1,0 +1,72 @@
+package api
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// TestStreamDecisionAgrees checks that withTimeout, withCost and
+// withRateLimit follow the one stream decision of the request's context:
+// a stream has no request deadline, is charged 1 up front and gets a
+// charger; anything else has the deadline, is charged its count and gets
+// no charger. The rows that set the decision by hand (without
+// withStreamDecision) show that none of the three decides again from the
+// query or the Accept header.
+func TestStreamDecisionAgrees(t *testing.T) {
+	tests := []struct {
+		name     string
+		method   string
+		target   string
+		accept   string
+		decide   bool // run withStreamDecision
+		preset   bool // the decision already in the context
+		stream   bool // the three must treat it as a stream
+		remained string
+	}{
+		{"ndjson", http.MethodGet, "/generate?level=easy&count=5", mediaNDJSON, true, false, true, "99"},
+		{"json batch", http.MethodGet, "/generate?level=easy&count=5", mediaJSON, true, false, false, "95"},
+		{"format overrides accept", http.MethodGet, "/generate?level=easy&count=5&format=json", mediaNDJSON, true, false, false, "95"},
+		{"post", http.MethodPost, "/generate?count=5", mediaNDJSON, true, false, false, "95"},
+		{"another path", http.MethodGet, "/daily?count=5", mediaNDJSON, true, false, false, "95"},
+		{"decided stream, json accept", http.MethodGet, "/generate?level=easy&count=5", mediaJSON, false, true, true, "99"},
+		{"undecided, ndjson accept", http.MethodGet, "/generate?level=easy&count=5", mediaNDJSON, false, false, false, "95"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var deadline, charger, reached bool
+			var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				reached = true
+				_, deadline = r.Context().Deadline()
+				charger = chargeOf(r.Context()) != nil
+			})
+			h = withRateLimit(100, time.Minute)(h)
+			h = withCost(h)
+			h = withTimeout(time.Minute)(h)
+			if tt.decide {
+				h = withStreamDecision(h)
+			}
+			r := httptest.NewRequest(tt.method, tt.target, nil)
+			r.Header.Set("Accept", tt.accept)
+			if tt.preset {
+				r = r.WithContext(context.WithValue(r.Context(), streamKey{}, true))
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, r)
+			if !reached {
+				t.Fatalf("the handler was not reached: %d %s", w.Code, w.Body)
+			}
+			if deadline == tt.stream {
+				t.Errorf("withTimeout: deadline %t, want %t", deadline, !tt.stream)
+			}
+			if charger != tt.stream {
+				t.Errorf("withRateLimit: charger %t, want %t", charger, tt.stream)
+			}
+			if got := w.Header().Get("X-RateLimit-Remaining"); got != tt.remained {
+				t.Errorf("withCost: %s of 100 remain, want %s", got, tt.remained)
+			}
+		})
+	}
+}
