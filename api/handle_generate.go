@@ -204,11 +204,7 @@ func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, m
 	if req.Fresh, err = q.boolean("fresh"); err != nil {
 		return req, false, "", po, err
 	}
-	offers := []string{mediaJSON, mediaSVG, mediaPDF, mediaNDJSON}
-	if req.Count > 1 {
-		offers = []string{mediaJSON, mediaNDJSON} // SVG and PDF draw one puzzle
-	}
-	media, err = mediaParam(r, q, offers)
+	media, err = mediaParam(r, q, generateOffers(req.Count))
 	if err == nil && media != mediaJSON && media != mediaNDJSON && req.Count > 1 {
 		err = &paramError{name: "format", reason: "svg and pdf draw one puzzle: leave out count or set it to 1 (a PDF of many puzzles: /daily/pack)"}
 	}

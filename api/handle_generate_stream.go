@@ -50,15 +50,33 @@ type streamErrorJSON struct {
 }
 
 // isStream reports whether r asks GET /generate for a stream: its Accept
-// header prefers application/x-ndjson and no format parameter overrides
-// it. The middleware that bounds a request's time and charges a batch up
-// front leaves such a request to streamPuzzles, which charges per puzzle
-// and bounds each puzzle's time.
+// header prefers application/x-ndjson among the media its count offers
+// (generateOffers, as the handler negotiates) and no format parameter
+// overrides it. The middleware that bounds a request's time and charges
+// a batch up front leaves such a request to streamPuzzles, which charges
+// per puzzle and bounds each puzzle's time.
 func isStream(r *http.Request) bool {
-	if r.URL.Path != "/generate" || (r.Method != http.MethodGet && r.Method != http.MethodHead) || r.URL.Query().Has("format") {
+	if r.URL.Path != "/generate" || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
-	return negotiate(r.Header.Get("Accept"), mediaJSON, mediaSVG, mediaPDF, mediaNDJSON) == mediaNDJSON
+	q := r.URL.Query()
+	if q.Has("format") {
+		return false
+	}
+	count, err := strconv.Atoi(q.Get("count"))
+	if err != nil {
+		count = 1
+	}
+	return negotiate(r.Header.Get("Accept"), generateOffers(count)...) == mediaNDJSON
+}
+
+// generateOffers returns the media GET /generate answers a count of
+// puzzles in: SVG and PDF draw one puzzle only.
+func generateOffers(count int) []string {
+	if count > 1 {
+		return []string{mediaJSON, mediaNDJSON}
+	}
+	return []string{mediaJSON, mediaSVG, mediaPDF, mediaNDJSON}
 }
 
 // streamKey is the context key of the request's stream decision.

@@ -70,3 +70,35 @@ func TestStreamDecisionAgrees(t *testing.T) {
 		})
 	}
 }
+
+// TestStreamDecisionMatchesHandler checks that the stream decision of the
+// middleware (isStream) is the handler's: GET /generate streams exactly
+// when generateParams negotiates application/x-ndjson.
+func TestStreamDecisionMatchesHandler(t *testing.T) {
+	prefersSVG := mediaSVG + ", " + mediaNDJSON + ";q=0.9"
+	tests := []struct {
+		name, target, accept string
+	}{
+		{"ndjson", "/generate?level=easy", mediaNDJSON},
+		{"ndjson batch", "/generate?level=easy&count=5", mediaNDJSON},
+		{"json", "/generate?level=easy&count=5", mediaJSON},
+		{"svg first, one puzzle", "/generate?level=easy", prefersSVG},
+		{"svg first, a batch", "/generate?level=easy&count=5", prefersSVG},
+		{"pdf first, a batch", "/generate?level=easy&count=3", mediaPDF + ", " + mediaNDJSON + ";q=0.5"},
+		{"format", "/generate?level=easy&count=5&format=json", mediaNDJSON},
+		{"any", "/generate?level=easy&count=5", "*/*"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, tt.target, nil)
+			r.Header.Set("Accept", tt.accept)
+			_, _, media, _, err := generateParams(r)
+			if err != nil {
+				t.Fatalf("generateParams: %v", err)
+			}
+			if got, want := isStream(r), media == mediaNDJSON; got != want {
+				t.Errorf("isStream = %t, but the handler answers %s", got, media)
+			}
+		})
+	}
+}
