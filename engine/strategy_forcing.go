@@ -36,6 +36,13 @@ func findForcingChains(f *finder) int {
 			if refuted && minN == 2 {
 				continue // the other digit of a refuted pair is the solution's
 			}
+			if f.solution != nil && int(f.solution[c]) == d {
+				// Singles are sound, so the solution's digit leads to no
+				// contradiction: its branch is followed only when a
+				// later search of the round reads it (resolve).
+				cs.branches = append(cs.branches, forcingBranch{cell: c, digit: d, waves: -1})
+				continue
+			}
 			t := *f.b
 			waves, bad := assume(&t, c, d)
 			if !bad {
@@ -61,9 +68,21 @@ func findForcingChains(f *finder) int {
 
 // forcingBranch is an assumption of findForcingChains that singles did not
 // refute: the digits on the board after them, kept for findForcingNets.
+// waves is -1 while the branch is not yet followed (resolve).
 type forcingBranch struct {
 	cell, digit, waves int
 	digits             Grid
+}
+
+// resolve follows branch br on board b when findForcingChains left it
+// for later (the solution's digit, which it knows singles cannot refute).
+func (br *forcingBranch) resolve(b *Board) {
+	if br.waves >= 0 {
+		return
+	}
+	t := *b
+	br.waves, _ = assume(&t, br.cell, br.digit)
+	br.digits = t.Digits
 }
 
 // roundBranches returns the unrefuted forcing-chain assumptions
@@ -75,15 +94,23 @@ func (f *finder) roundBranches() []forcingBranch {
 	if cs.branchesIn != f.round {
 		return nil
 	}
+	for i := range cs.branches {
+		cs.branches[i].resolve(f.b)
+	}
 	return cs.branches
 }
 
 // branch returns the unrefuted forcing-chain assumption that cell is d of
 // this round, if findForcingChains followed it.
 func (f *finder) branch(cell, d int) (*forcingBranch, bool) {
-	br := f.roundBranches()
+	cs := f.chains()
+	if cs.branchesIn != f.round {
+		return nil, false
+	}
+	br := cs.branches
 	for i := range br {
 		if b := &br[i]; b.cell == cell && b.digit == d {
+			b.resolve(f.b)
 			return b, true
 		}
 	}
