@@ -226,6 +226,7 @@ type finder struct {
 	b       *Board
 	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
 	placed  [27]uint16    // digits placed in each unit
+	once    [27]uint16    // once[u]: the digits with exactly one place in unit u
 	holding [9]cellSet    // holding[d-1]: the cells where d is a candidate
 	explain bool
 
@@ -285,8 +286,8 @@ func putFinder(f *finder) {
 }
 
 // prepare starts a new round on b: it computes the round's views (the
-// places of each digit in each unit, the digits placed in each unit, the
-// cells holding each digit) and makes every view computed on demand (the
+// places of each digit in each unit, the digits placed in each unit and
+// those with one place, the cells holding each digit) and makes every view computed on demand (the
 // chain closure, the colour clusters, the forcing branches: see
 // chainSearch) stale, by numbering the round; reset then clears the
 // findings before each tier. The board does not change within a round,
@@ -297,6 +298,7 @@ func (f *finder) prepare(b *Board) {
 	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
 	f.holding = [9]cellSet{}
+	var seen, twice [27]uint16 // digits with one or more, two or more places in each unit
 	for c := range 81 {
 		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
 		if d := b.Digits[c]; d != 0 {
@@ -308,13 +310,23 @@ func (f *finder) prepare(b *Board) {
 		}
 		// c's position in its row, column and box
 		pr, pc, pb := uint16(1)<<colOf[c], uint16(1)<<rowOf[c], uint16(1)<<(3*(rowOf[c]%3)+colOf[c]%3)
-		for m := b.Cands[c]; m != 0; m &= m - 1 {
+		cm := b.Cands[c]
+		twice[row] |= seen[row] & cm
+		twice[col] |= seen[col] & cm
+		twice[box] |= seen[box] & cm
+		seen[row] |= cm
+		seen[col] |= cm
+		seen[box] |= cm
+		for m := cm; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			f.holding[d].add(c)
 			f.places[row][d] |= pr
 			f.places[col][d] |= pc
 			f.places[box][d] |= pb
 		}
+	}
+	for u := range f.once {
+		f.once[u] = seen[u] &^ twice[u]
 	}
 }
 

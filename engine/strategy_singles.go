@@ -31,15 +31,10 @@ func findNakedSingles(f *finder) int {
 func findHiddenSingles(f *finder) int {
 	s := 0
 	for u := range units {
-		for d := 1; d <= 9; d++ {
-			if f.placed[u]&Bit(d) != 0 {
-				continue
-			}
-			s++
+		s += 9 - Count(f.placed[u])
+		for m := f.once[u] &^ f.placed[u]; m != 0; m &= m - 1 {
+			d := bits.TrailingZeros16(m) + 1
 			p := f.places[u][d-1]
-			if Count(p) != 1 {
-				continue
-			}
 			c := int(units[u][bits.TrailingZeros16(p)])
 			f.put(c, d)
 			f.commit(techHiddenSingle, f.cells(c), func() string {
