@@ -18,7 +18,7 @@ type searchCache struct {
 }
 
 // The cached searches: subsets per unit, fish, turbot fish and
-// three-link fish per digit, WXYZ-wings per pivot.
+// three-link fish per digit, XY-, XYZ- and WXYZ-wings per pivot.
 const (
 	cacheNaked     = iota // naked pairs, triples, quads: + k − 2
 	cacheHidden    = cacheNaked + 3
@@ -26,7 +26,9 @@ const (
 	cacheTurbot    = cacheFish + 3
 	cacheWXYZ      = cacheTurbot + 1
 	cacheThreeLink = cacheWXYZ + 1
-	numCached      = cacheThreeLink + 1
+	cacheXY        = cacheThreeLink + 1 // XY-wings per pivot
+	cacheXYZ       = cacheXY + 1        // XYZ-wings per pivot
+	numCached      = cacheXYZ + 1
 )
 
 // reset forgets everything, for a new puzzle.

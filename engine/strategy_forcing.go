@@ -196,7 +196,14 @@ func findUnitForcing(f *finder) int {
 			var branch [2]Grid
 			var waves [2]int
 			bad := -1
-			for i, x := range [2]int{a, b} {
+			order := [2]int{0, 1}
+			if f.solution != nil && int(f.solution[a]) == d {
+				// Singles cannot refute the solution's place: follow the
+				// other first, and this one only if that one stands.
+				order = [2]int{1, 0}
+			}
+			for _, i := range order {
+				x := [2]int{a, b}[i]
 				if br, ok := f.branch(x, d); ok {
 					branch[i], waves[i] = br.digits, br.waves
 					continue

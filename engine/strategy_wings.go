@@ -32,32 +32,41 @@ func (f *finder) eliminateSeeingAll(z uint16, cells ...int) {
 // two two-candidate peers, one sharing x and the other y with it; it is
 // valid when the peers are x/z and y/z for the same z and some cell seeing
 // both peers has z, which is removed: whichever the pivot is, one peer is z.
+// The pattern lies in the pivot's units (its cache version, like
+// findWXYZWing's); the cells it could remove from only lose candidates.
 func findXYWing(f *finder) int {
 	s := 0
-	var buf [20]int
 	for p := range 81 {
 		pm := f.b.Cands[p]
 		if Count(pm) != 2 {
 			continue
 		}
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && Count(m&pm) == 1 })
-		for i, a := range peers {
-			for _, b := range peers[i+1:] {
-				am, bm := f.b.Cands[a], f.b.Cands[b]
-				if am&pm == bm&pm {
-					continue
-				}
-				s++
-				z := am &^ pm
-				if bm&^pm != z {
-					continue
-				}
-				f.eliminateSeeingAll(z, a, b)
-				f.commit(techXYWing, f.cells(p, a, b), func() string {
-					return fmt.Sprintf("xy-wing: %s is %s, and %s (%s) and %s (%s) see it, so one of them is %s: remove %s.",
-						CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
-				})
+		s += f.cached(cacheXY, p, f.cache.peers(p), func() int { return xyAt(f, p, pm) })
+	}
+	return s
+}
+
+// xyAt is findXYWing with pivot p holding pm.
+func xyAt(f *finder, p int, pm uint16) int {
+	s := 0
+	var buf [20]int
+	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && Count(m&pm) == 1 })
+	for i, a := range peers {
+		for _, b := range peers[i+1:] {
+			am, bm := f.b.Cands[a], f.b.Cands[b]
+			if am&pm == bm&pm {
+				continue
 			}
+			s++
+			z := am &^ pm
+			if bm&^pm != z {
+				continue
+			}
+			f.eliminateSeeingAll(z, a, b)
+			f.commit(techXYWing, f.cells(p, a, b), func() string {
+				return fmt.Sprintf("xy-wing: %s is %s, and %s (%s) and %s (%s) see it, so one of them is %s: remove %s.",
+					CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
+			})
 		}
 	}
 	return s
@@ -69,27 +78,34 @@ func findXYWing(f *finder) int {
 // three has z, which is removed.
 func findXYZWing(f *finder) int {
 	s := 0
-	var buf [20]int
 	for p := range 81 {
 		pm := f.b.Cands[p]
 		if Count(pm) != 3 {
 			continue
 		}
-		peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && m&^pm == 0 })
-		for i, a := range peers {
-			for _, b := range peers[i+1:] {
-				am, bm := f.b.Cands[a], f.b.Cands[b]
-				if am == bm {
-					continue
-				}
-				s++
-				z := am & bm
-				f.eliminateSeeingAll(z, p, a, b)
-				f.commit(techXYZWing, f.cells(p, a, b), func() string {
-					return fmt.Sprintf("xyz-wing: %s is %s and sees %s (%s) and %s (%s), so one of the three is %s: remove %s.",
-						CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
-				})
+		s += f.cached(cacheXYZ, p, f.cache.peers(p), func() int { return xyzAt(f, p, pm) })
+	}
+	return s
+}
+
+// xyzAt is findXYZWing with pivot p holding pm.
+func xyzAt(f *finder, p int, pm uint16) int {
+	s := 0
+	var buf [20]int
+	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return Count(m) == 2 && m&^pm == 0 })
+	for i, a := range peers {
+		for _, b := range peers[i+1:] {
+			am, bm := f.b.Cands[a], f.b.Cands[b]
+			if am == bm {
+				continue
 			}
+			s++
+			z := am & bm
+			f.eliminateSeeingAll(z, p, a, b)
+			f.commit(techXYZWing, f.cells(p, a, b), func() string {
+				return fmt.Sprintf("xyz-wing: %s is %s and sees %s (%s) and %s (%s), so one of the three is %s: remove %s.",
+					CellName(p), digitsText(pm), CellName(a), digitsText(am), CellName(b), digitsText(bm), digitsText(z), f.elimText())
+			})
 		}
 	}
 	return s
