@@ -63,10 +63,7 @@ func singlesOfKind(b *Board, kind int, place *[81]int8) int {
 	for u := lo; u < hi; u++ {
 		var once, twice uint16
 		for _, c := range units[u] {
-			if b.Digits[c] != 0 {
-				continue
-			}
-			m := b.Cands[c]
+			m := b.Cands[c] // 0 for a placed cell (Board)
 			twice |= once & m
 			once |= m
 		}
@@ -75,7 +72,7 @@ func singlesOfKind(b *Board, kind int, place *[81]int8) int {
 			continue
 		}
 		for _, c := range units[u] {
-			if m := b.Cands[c] & single; b.Digits[c] == 0 && m != 0 {
+			if m := b.Cands[c] & single; m != 0 {
 				mark(int(c), Digit(m))
 			}
 		}

@@ -44,9 +44,9 @@ func assume(b *Board, cell, d int) (waves int, contradiction bool) {
 // contradiction can only appear there. Cost: at most 81 waves, O(changed)
 // each.
 func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, contradiction bool) {
+	var place [81]uint8
 	for {
-		var place [81]uint8
-		any := false
+		var placing cellSet // the cells place holds a digit for, this wave
 		for w := range 2 {
 			for dm := dirtyCells[w]; dm != 0; dm &= dm - 1 {
 				c := w<<6 | bits.TrailingZeros64(dm)
@@ -59,21 +59,20 @@ func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, co
 				}
 				if m&(m-1) == 0 {
 					place[c] = uint8(Digit(m))
-					any = true
+					placing.add(c)
 				}
 			}
 		}
 		for du := dirtyUnits; du != 0; du &= du - 1 {
 			u := bits.TrailingZeros32(du)
+			// A placed cell has no candidates (Board), so the scan needs
+			// no branch on it.
 			var once, twice, have uint16
 			for _, c := range units[u] {
-				if d := b.Digits[c]; d != 0 {
-					have |= Bit(int(d))
-					continue
-				}
 				m := b.Cands[c]
 				twice |= once & m
 				once |= m
+				have |= digitBits[b.Digits[c]]
 			}
 			if (once|have)&AllDigits != AllDigits {
 				return waves, true
@@ -86,42 +85,56 @@ func singlesFrom(b *Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, co
 							return waves, true
 						}
 						place[c] = uint8(d)
-						any = true
+						placing.add(int(c))
 						break
 					}
 				}
 			}
 		}
-		if !any {
+		if placing.empty() {
 			return waves, false
 		}
 		waves++
 		dirtyCells, dirtyUnits = cellSet{}, 0
-		for c, d := range place {
-			if d == 0 {
-				continue
-			}
-			bit := Bit(int(d))
-			if b.Cands[c]&bit == 0 {
-				return waves, true
-			}
-			for _, u := range cellUnits[c] {
-				dirtyUnits |= 1 << u
-			}
-			for _, p := range peers[c] {
-				if b.Cands[p]&bit != 0 {
-					dirtyCells.add(int(p))
-					for _, u := range cellUnits[p] {
-						dirtyUnits |= 1 << u
+		for w := range 2 {
+			for pm := placing[w]; pm != 0; pm &= pm - 1 {
+				c := w<<6 | bits.TrailingZeros64(pm)
+				d := place[c]
+				place[c] = 0
+				bit := Bit(int(d))
+				if b.Cands[c]&bit == 0 {
+					return waves, true
+				}
+				dirtyUnits |= cellUnitBits[c]
+				b.Digits[c] = d
+				b.Cands[c] = 0
+				for _, p := range peers[c] {
+					if b.Cands[p]&bit != 0 {
+						b.Cands[p] &^= bit
+						if b.Cands[p] == 0 {
+							return waves, true
+						}
+						dirtyCells.add(int(p))
+						dirtyUnits |= cellUnitBits[p]
 					}
 				}
-			}
-			if !b.Place(c, int(d)) {
-				return waves, true
 			}
 		}
 	}
 }
+
+// digitBits[d] is Bit(d) for a digit and 0 for an empty cell (d = 0).
+var digitBits = [10]uint16{0, 1, 2, 4, 8, 16, 32, 64, 128, 256}
+
+// cellUnitBits[c] has bit u set for each of c's three units.
+var cellUnitBits = func() (m [81]uint32) {
+	for c := range m {
+		for _, u := range cellUnits[c] {
+			m[c] |= 1 << u
+		}
+	}
+	return
+}()
 
 // fewestCandidates returns the smallest candidate count (2..9) of an empty
 // cell of b, or 10 when every cell is placed.
