@@ -265,7 +265,9 @@ func (cs *chainSearch) refute(f *finder) {
 // candidate q has an AIC refuting it, of any length, exactly when the set
 // of its component meets weak[q]. Tarjan's algorithm emits components
 // successors first, so each set is its own nodes plus its successors'
-// sets. Cost: O(edges · w) word operations, edges being the bits of step.
+// sets. Cost: O(edges) for the search, plus O(n · w) word operations for
+// the sets (each component ORs its members' steps, then the sets of the
+// successors its set does not hold yet).
 func (cs *chainSearch) closure(n, w int) []uint64 {
 	step := cs.step[:n*w]
 	if cap(cs.full) < n*w {
@@ -276,8 +278,9 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 	var index, low [729]int16
 	var onStack [729]bool
 	var stack, work [729]int16
-	var next [729]int     // the next bit of step[v] to visit, as a bit index
-	var merged [729]int16 // merged[d] = c+1 once component d's set is in c's
+	var next [729]int       // the next bit of step[v] to visit, as a bit index
+	var merged [729]int16   // merged[d] = c+1 once component d's set is in c's
+	var finished [12]uint64 // the nodes of finished components: no search needs them
 	sp, wp, comps, counter := 0, 0, 0, int16(1)
 	// enter starts the visit of x: numbered, on Tarjan's stack and on the
 	// work stack of the iterative depth-first search.
@@ -298,10 +301,11 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 		enter(root)
 		for wp > 0 {
 			v := int(work[wp-1])
-			// find v's next successor at or after bit next[v]
+			// find v's next successor at or after bit next[v], skipping
+			// finished ones (neither visited again nor on the stack)
 			t := -1
 			for b := next[v]; b < n; {
-				word := step[v*w+b>>6] >> (b & 63)
+				word := (step[v*w+b>>6] &^ finished[b>>6]) >> (b & 63)
 				if word == 0 {
 					b = (b | 63) + 1
 					continue
@@ -334,23 +338,32 @@ func (cs *chainSearch) closure(n, w int) []uint64 {
 				sp--
 				x := int(stack[sp])
 				onStack[x] = false
+				finished[x>>6] |= 1 << (x & 63)
 				cs.comp[x] = int16(c)
 				if x == v {
 					break
 				}
 			}
+			// Its successors outside it are in finished components (an
+			// edge to a node still on the stack would have lowered v's
+			// low). A successor already in the set brings nothing new: the
+			// sets are closed under steps.
 			fc := full[c*w : c*w+w]
+			var out [12]uint64 // the members' successors
 			for _, x16 := range stack[sp:top] {
 				x := int(x16)
 				fc[x>>6] |= 1 << (x & 63)
-				for y := range w {
-					for m := step[x*w+y]; m != 0; m &= m - 1 {
-						t := y<<6 | bits.TrailingZeros64(m)
-						if d := int(cs.comp[t]); d != c && !onStack[t] && merged[d] != int16(c+1) {
-							merged[d] = int16(c + 1) // each successor component once
-							for z, v := range full[d*w : d*w+w] {
-								fc[z] |= v
-							}
+				for y, s := range step[x*w : x*w+w] {
+					out[y] |= s
+				}
+			}
+			for y := range w {
+				for m := out[y] &^ fc[y]; m != 0; m &= m - 1 {
+					t := y<<6 | bits.TrailingZeros64(m)
+					if d := int(cs.comp[t]); merged[d] != int16(c+1) {
+						merged[d] = int16(c + 1) // each successor component once
+						for z, v := range full[d*w : d*w+w] {
+							fc[z] |= v
 						}
 					}
 				}
