@@ -287,11 +287,12 @@ func putFinder(f *finder) {
 
 // prepare starts a new round on b: it computes the round's views (the
 // places of each digit in each unit, the digits placed in each unit and
-// those with one place, the cells holding each digit) and makes every view computed on demand (the
-// chain closure, the colour clusters, the forcing branches: see
-// chainSearch) stale, by numbering the round; reset then clears the
-// findings before each tier. The board does not change within a round,
-// so a view computed once serves every search of the round.
+// those with one place, the cells holding each digit) and makes every
+// view computed on demand (the chain closure, the colour clusters, the
+// forcing branches: see chainSearch) stale, by numbering the round;
+// reset then clears the findings before each tier. The board does not
+// change within a round, so a view computed once serves every search of
+// the round.
 func (f *finder) prepare(b *Board) {
 	f.round++
 	f.b = b
