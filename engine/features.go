@@ -34,6 +34,9 @@ var features = [...]Feature{
 	{"log-chain-rounds", "ln(1+ChainRounds): the rounds of tier 6", func(r Rating) float64 { return math.Log1p(float64(r.ChainRounds)) }},
 	{"log-forcing-rounds", "ln(1+ForcingRounds): the rounds of tier 7", func(r Rating) float64 { return math.Log1p(float64(r.ForcingRounds)) }},
 	{"needs-chain", "1 when some chain round had no almost-locked-set wing either, else 0", func(r Rating) float64 { return b2f(r.NeedsChain) }},
+	{"open-min", "the fewest placements open in a singles round", func(r Rating) float64 { return float64(r.OpenMin) }},
+	{"open-share", "the mean share of empty cells open to a single, over the singles rounds", func(r Rating) float64 { return r.OpenShare }},
+	{"log-scan-effort", "ln(1+ScanEffort): the cells a player scans to find the singles one at a time", func(r Rating) float64 { return math.Log1p(r.ScanEffort) }},
 }
 
 // Features returns the score's features of the rating, in the order of

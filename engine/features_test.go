@@ -13,13 +13,14 @@ func TestFeatures(t *testing.T) {
 		TrialWaves: 4, DeepTrials: 2, Rounds: 19, ChainLinks: 7,
 		LineRounds: 3, NakedRounds: 5, Bottlenecks: 6, ChainKind: 4,
 		ChainRounds: 1, ForcingRounds: 3, NeedsChain: true,
+		OpenMin: 8, OpenShare: 0.4, ScanEffort: 30,
 	}
 	want := map[string]float64{
 		"log-steps": math.Log(10), "givens": 24, "wnef": 0.25, "singles": 2.5,
 		"density": 3.5, "trial-waves": 4, "deep-trials": 2, "log-rounds": math.Log(20),
 		"chain-links": 7, "line-rounds": 3, "naked-rounds": 5, "bottlenecks": 6,
 		"chain-kind": 4, "log-chain-rounds": math.Log(2), "log-forcing-rounds": math.Log(4),
-		"needs-chain": 1,
+		"needs-chain": 1, "open-min": 8, "open-share": 0.4, "log-scan-effort": math.Log(31),
 	}
 	table := FeatureTable()
 	if len(table) != NumFeatures || len(want) != NumFeatures {

@@ -221,7 +221,7 @@ func TestGenerateErrors(t *testing.T) {
 		{Level: Hard, MinTier: 3, MaxScore: 2.5},
 		{Level: Easy, MaxGivens: 18},
 		{Level: Medium, MinGivens: 35},
-		{Level: Medium, MinScore: 1.85, MinGivens: 27},
+		{Level: Medium, MinScore: 1.9, MinGivens: 27},
 	}
 	for _, opt := range bad {
 		var oe *OptionsError

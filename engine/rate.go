@@ -68,6 +68,17 @@ type Rating struct {
 	// singles rounds where a single cell could be placed. Together they are
 	// what a player feels between puzzles that need singles alone.
 	LineRounds, NakedRounds, Bottlenecks int
+	// OpenMin and OpenShare are the open placements of the rater's
+	// singles rounds (the cells some naked or hidden single fills in that
+	// round): in the narrowest one, and as a share of the round's empty
+	// cells, averaged over the singles rounds. ScanEffort is the cells a player scanning in no particular
+	// order checks to find them one at a time, summed over the singles
+	// rounds (see pathStats.openSingles). Many open placements at every
+	// step make a singles-only puzzle easy; a narrow step is where a
+	// player gets stuck.
+	OpenMin    int
+	OpenShare  float64
+	ScanEffort float64
 	// ChainRounds and ForcingRounds count the rounds of tiers 6 (chains)
 	// and 7 (forcing chains and nets).
 	ChainRounds, ForcingRounds int

@@ -12,11 +12,15 @@ type pathStats struct {
 	density                float64            // sum over the rounds of their starting board's density
 	singlesRounds, singles int                // rounds of tier 1, and their valid applications
 	before                 [numTechniques]int // the counts before the chain tier of this round
+	empty                  int                // the empty cells at the start of this round
+	openShare              float64            // sum over the singles rounds of open placements / empty cells
 }
 
 // roundStart observes the board at the start of a round.
 func (ps *pathStats) roundStart(b *Board) {
-	ps.density += candidateDensity(b)
+	d, n := candidateDensity(b)
+	ps.density += d
+	ps.empty = n
 }
 
 // tierStart observes the finder before tier t is searched.
@@ -47,9 +51,7 @@ func (ps *pathStats) tierSearched(t, s int, f *finder, b *Board) {
 	case 1:
 		ps.singlesRounds++
 		ps.singles += f.apps
-		if placements(f) == 1 {
-			rt.Bottlenecks++
-		}
+		ps.openSingles(placements(f))
 	case tierChains:
 		rt.ChainRounds++
 		if !rt.NeedsChain && !wingExists(b, &f.holding) {
@@ -81,6 +83,7 @@ func (ps *pathStats) finish(f *finder) {
 	}
 	if ps.singlesRounds > 0 {
 		rt.Singles = float64(ps.singles) / float64(ps.singlesRounds)
+		rt.OpenShare = ps.openShare / float64(ps.singlesRounds)
 	}
 	for i, n := range f.counts {
 		if n == 0 {
@@ -105,8 +108,35 @@ func placements(f *finder) int {
 	return n
 }
 
-// candidateDensity is the mean number of candidates of the empty cells.
-func candidateDensity(b *Board) float64 {
+// openSingles observes a singles round that places k cells (the open
+// placements: cells some single fills) on a board of ps.empty empty cells:
+// the everyday end of the path, what a player solving by singles feels.
+// A player takes them one at a time; while j of the round's placements are
+// still open among e empty cells, a scan in no particular order meets one
+// after (e+1)/(j+1) cells on average (Cheng and Xiao's expected checks,
+// cell by cell), so the round costs the sum of that over j = k..1, with e
+// falling by one per placement (ScanEffort). It allocates nothing.
+func (ps *pathStats) openSingles(k int) {
+	rt := ps.rt
+	if k == 1 {
+		rt.Bottlenecks++
+	}
+	if rt.OpenMin == 0 || k < rt.OpenMin {
+		rt.OpenMin = k
+	}
+	e := ps.empty
+	if e > 0 {
+		ps.openShare += float64(k) / float64(e)
+	}
+	for j := k; j >= 1; j-- {
+		rt.ScanEffort += float64(e+1) / float64(j+1)
+		e--
+	}
+}
+
+// candidateDensity is the mean number of candidates of the empty cells,
+// and the number of empty cells.
+func candidateDensity(b *Board) (float64, int) {
 	n, sum := 0, 0
 	for c := range 81 {
 		if b.Digits[c] == 0 {
@@ -115,7 +145,7 @@ func candidateDensity(b *Board) float64 {
 		}
 	}
 	if n == 0 {
-		return 0
+		return 0, 0
 	}
-	return float64(sum) / float64(n)
+	return float64(sum) / float64(n), n
 }

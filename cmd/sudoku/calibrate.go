@@ -114,6 +114,9 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	c := calib.Confusion4(report, nyt)
 	fmt.Fprintf(stdout, "\nchecks (the first never fitted on; the second fitted on at tiers 6–8, see -cv for held-out numbers):\n\n- %s (n = %d): score vs label gamma %.3f, Spearman %.3f, tau-b %.3f; level exact %.1f%%, within one %.1f%%\n",
 		nyt.Name, a.N, a.Gamma, a.Spearman, a.TauB, 100*c.Exact(), 100*c.Within1())
+	fmt.Fprintln(stdout)
+	calib.GivensCeiling(stdout, kd, score)
+	fmt.Fprintln(stdout)
 	a = calib.AgreeSE(sx, score)
 	c = calib.Confusion4(report, sx)
 	fmt.Fprintf(stdout, "- %s (n = %d, all SE ≥ 5.0): score vs shipped SE rating Spearman %.3f, tau-b %.3f; rated evil %.1f%%\n",

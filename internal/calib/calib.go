@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -314,6 +315,31 @@ var (
 	chainWeights = []float64{1, 0.5}
 )
 
+// groupFeatures names, per score group, the features its fit may weigh;
+// nil is every feature. The singles-only group (tier 1) gets five a
+// player feels between puzzles solved by singles alone, and nothing else:
+// how many cells there are to fill (givens), how many rounds of singles
+// (log-rounds), which kinds of single an easiest-first walk needs
+// (line-rounds, naked-rounds) and the scanning a player does to find them
+// one at a time (log-scan-effort). Fewer inputs are the regularisation:
+// with every feature the tier-1 weights followed the noise of whichever
+// half they were fitted on (docs/rating.md, "The everyday end").
+var groupFeatures = [3][]string{
+	{"givens", "log-rounds", "line-rounds", "naked-rounds", "log-scan-effort"},
+	nil,
+	nil,
+}
+
+// featureMask returns, per feature of the table, whether group g's fit
+// weighs it (groupFeatures).
+func featureMask(g int) [engine.NumFeatures]bool {
+	var use [engine.NumFeatures]bool
+	for i, f := range engine.FeatureTable() {
+		use[i] = groupFeatures[g] == nil || slices.Contains(groupFeatures[g], f.Name)
+	}
+	return use
+}
+
 // row is a training puzzle of a group: its rating and its target.
 type row struct {
 	r   *engine.Rating
@@ -336,7 +362,8 @@ func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
 	return out
 }
 
-// fitGroup fits and normalises group g on rs. With offsets, least squares
+// fitGroup fits and normalises group g on rs, weighing only the features
+// groupFeatures allows it. With offsets, least squares
 // gets one indicator per tier, which absorbs the level shift between tiers
 // (the score adds the tier itself), so the weights learn the order within a
 // tier; without, it gets an intercept, and the tiers are told apart by the
@@ -349,11 +376,17 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []flo
 	if weights != nil {
 		src = make([]int, len(rs))
 	}
+	use := featureMask(g)
 	for i, r := range rs {
 		if weights != nil {
 			src[i] = r.src
 		}
 		f := r.r.Features()
+		for j := range f {
+			if !use[j] {
+				f[j] = 0 // a constant column: its weight stays 0
+			}
+		}
 		row := make([]float64, k, k+engine.NumFeatures)
 		if offsets {
 			row[r.r.HardestTier-1] = 1

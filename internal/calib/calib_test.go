@@ -146,3 +146,46 @@ func TestLoadProgress(t *testing.T) {
 		t.Errorf("progress: total %d, done %d; want both %d", p.total, p.done.Load(), n)
 	}
 }
+
+// TestFeatureMask checks that the singles-only group weighs exactly the
+// features groupFeatures names, that every name is a feature, and that
+// the other groups weigh them all.
+func TestFeatureMask(t *testing.T) {
+	tab := engine.FeatureTable()
+	for g := range groupFeatures {
+		use := featureMask(g)
+		n := 0
+		for i := range use {
+			if use[i] {
+				n++
+			}
+		}
+		want := len(tab)
+		if groupFeatures[g] != nil {
+			want = len(groupFeatures[g])
+		}
+		if n != want {
+			t.Errorf("group %d weighs %d features, want %d (a name of groupFeatures that is no feature?)", g, n, want)
+		}
+	}
+}
+
+// TestOrderPairs checks the pair counts of OrderPairs and its gamma and
+// concordance on a hand-made set.
+func TestOrderPairs(t *testing.T) {
+	s := Set{Samples: []Sample{
+		{Label: 1, Rating: engine.Rating{Givens: 36}},
+		{Label: 1, Rating: engine.Rating{Givens: 34}},
+		{Label: 2, Rating: engine.Rating{Givens: 34}},
+		{Label: 2, Rating: engine.Rating{Givens: 30}},
+		{Label: 3, Rating: engine.Rating{Givens: 20}},
+	}}
+	p := OrderPairs(s, 1, 2, func(s *Sample) float64 { return -float64(s.Rating.Givens) })
+	// (36,34) C, (36,30) C, (34,34) T, (34,30) C.
+	if p != (PairOrder{C: 3, D: 0, T: 1}) {
+		t.Fatalf("OrderPairs = %+v, want 3 concordant, 0 discordant, 1 tied", p)
+	}
+	if p.Gamma() != 1 || p.Concordance() != 3.5/4 {
+		t.Errorf("gamma %v, concordance %v, want 1 and 0.875", p.Gamma(), p.Concordance())
+	}
+}
