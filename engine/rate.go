@@ -71,11 +71,12 @@ type Rating struct {
 	// OpenMin and OpenShare are the open placements of the rater's
 	// singles rounds (the cells some naked or hidden single fills in that
 	// round): in the narrowest one, and as a share of the round's empty
-	// cells, averaged over the singles rounds. ScanEffort is the cells a player scanning in no particular
-	// order checks to find them one at a time, summed over the singles
-	// rounds (see pathStats.openSingles). Many open placements at every
-	// step make a singles-only puzzle easy; a narrow step is where a
-	// player gets stuck.
+	// cells, averaged over the singles rounds. ScanEffort is the cells a
+	// player scanning in no particular order checks to find them one at a
+	// time, summed over the singles rounds (see pathStats.openSingles).
+	// Many open placements at every step make a singles-only puzzle easy;
+	// a narrow step is where a player gets stuck. All three are 0 without
+	// a singles round.
 	OpenMin    int
 	OpenShare  float64
 	ScanEffort float64
