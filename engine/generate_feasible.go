@@ -27,8 +27,9 @@ func tierFloor(t int) int { return min(t, tierChains) }
 // whose singles-only scores need more givens than that (the fewest of a
 // singles-only calibration puzzle in its band, DefaultModel().Singles) is
 // rejected with Minimal and no symmetry on this ground: the generator
-// would fail after all of its MaxAttempts grids. (Easy needs 28 or more
-// under the committed model, so it is tried, and rarely found. With a
+// would fail after all of its MaxAttempts grids. (Easy needs 29 or more
+// under the committed model, so it is rejected; 28 under the model before
+// the everyday end's refit, when it was tried, and rarely found. With a
 // symmetry, minimal puzzles of 30 to 33 givens are common.)
 const minimalNoneMaxGivens = 28
 
