@@ -67,10 +67,12 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	items := fs.Int("items", 0, "with -scaling: the distinct items (puzzles, seeds) of each work, done once per worker (0: as many as one worker does in -row-time of CPU); fix it to compare runs")
 	rowTime := fs.Duration("row-time", 3*time.Second, "with -scaling: about how much CPU time each worker of a row spends")
 	keepProcs := fs.Bool("keep-procs", false, "with -scaling: leave GOMAXPROCS as it is instead of setting it to the workers of each row")
+	procsFlag := fs.String("procs", "", "with -scaling: comma-separated worker counts at which each work also runs as that many separate one-worker processes at once (the machine baseline: say \"2,16\")")
+	child := fs.String("scaling-child", "", "internal: be one process of the -procs baseline, running the named work")
 	tdokuFlag := fs.String("tdoku", "", "tdoku's puzzles per CPU-second measured side by side with this run, as FILE=RATE,... (fills the vs tdoku column; no rate is built in)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku bench [-solver S] [-files F,...] [-limit N] [-repeat R] [file ...]")
-		fmt.Fprintln(stderr, "       sudoku bench -scaling [-workers 1,2,...] [-works NAME] [-row-time D] [-keep-procs]")
+		fmt.Fprintln(stderr, "       sudoku bench -scaling [-workers 1,2,...] [-works NAME] [-row-time D] [-keep-procs] [-procs 2,16]")
 		fmt.Fprintln(stderr, "\nTimes the solvers on one goroutine, each solve checking for a second solution,")
 		fmt.Fprintln(stderr, "and prints puzzles per CPU-second (user+sys), µs per puzzle and guesses per")
 		fmt.Fprintln(stderr, "puzzle. With no file, times the benchmark sets of the shared data folder.")
@@ -79,19 +81,25 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *child != "" {
+		return runScalingChild(ctx, *child, max(*items, 1), stdin, stdout)
+	}
 	if *scaling {
 		workers := defaultScaleWorkers()
 		if *workersFlag != "" {
-			workers = nil
-			for _, f := range strings.Split(*workersFlag, ",") {
-				w, err := strconv.Atoi(f)
-				if err != nil || w < 1 {
-					return fmt.Errorf("-workers: %q is not a worker count", f)
-				}
-				workers = append(workers, w)
+			var err error
+			if workers, err = parseWorkers("-workers", *workersFlag); err != nil {
+				return err
 			}
 		}
-		return runScaling(ctx, stdout, workers, *worksFlag, *items, *rowTime, *keepProcs)
+		var procs []int
+		if *procsFlag != "" {
+			var err error
+			if procs, err = parseWorkers("-procs", *procsFlag); err != nil {
+				return err
+			}
+		}
+		return runScaling(ctx, stdout, scaleConfig{workers: workers, only: *worksFlag, items: *items, rowTime: *rowTime, keepProcs: *keepProcs, procs: procs})
 	}
 	solvers, err := pickBenchSolvers(*solverFlag)
 	if err != nil {
@@ -252,4 +260,18 @@ func benchSolverNames() []string {
 		}
 	}
 	return names
+}
+
+// parseWorkers parses a comma-separated list of worker counts (flag name
+// for the error).
+func parseWorkers(name, list string) ([]int, error) {
+	var ws []int
+	for f := range strings.SplitSeq(list, ",") {
+		w, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || w < 1 {
+			return nil, fmt.Errorf("%s: %q is not a worker count", name, f)
+		}
+		ws = append(ws, w)
+	}
+	return ws, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -56,11 +57,16 @@ func scaleWorks() ([]scaleWork, error) {
 	if err != nil {
 		return nil, err
 	}
+	// In a fixed shuffled order, so that the first n items, the rows'
+	// items and the probe's, are a fair sample of the file (the KrazyDad
+	// file lists its easy puzzles first).
+	rng := rand.New(rand.NewPCG(1, 2))
 	lines := func(recs []dataset.Record) []string {
 		out := make([]string, len(recs))
 		for i, r := range recs {
 			out[i] = r.Puzzle()
 		}
+		rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 		return out
 	}
 	topLines, kdLines := lines(top), lines(kd)
@@ -157,13 +163,33 @@ func defaultScaleWorkers() []int {
 	return append(ws, runtime.NumCPU())
 }
 
+// scaleConfig configures runScaling (sudoku bench -scaling).
+type scaleConfig struct {
+	workers   []int         // worker counts of the rows
+	only      string        // works to run (selected); "" for all
+	items     int           // distinct items per work (0: sized by rowTime)
+	rowTime   time.Duration // about the CPU time of each worker of a row
+	keepProcs bool          // leave GOMAXPROCS as it is
+	// procs are the worker counts at which each work also runs as that
+	// many separate one-worker processes (the machine baseline, bench_procs.go).
+	procs []int
+	exe   string // the sudoku binary the baseline starts ("": this one)
+}
+
 // runScaling prints the scaling table: each work on each worker count,
 // with GOMAXPROCS set to the worker count (as if pinned to that many
-// cores) unless keepProcs. Each worker of a row does about rowTime of CPU
-// work: the one-worker CPU per item, measured first on a short probe (or
-// items, when set), sets the items of every row (proportional to the
-// workers), cycling over the same first items.
-func runScaling(ctx context.Context, stdout io.Writer, workers []int, only string, items int, rowTime time.Duration, keepProcs bool) error {
+// cores) unless keepProcs, then the machine baseline rows (cfg.procs).
+//
+// Before a work's rows, a discarded warm-up on one worker (at least a
+// tenth of a row of CPU: caches, the scratch pools, the heap and the
+// CPU's clock warm, so the one-worker row is not the only cold one) and a
+// probe of the warm CPU per item size the rows: each worker of a row does
+// about rowTime of CPU work, the items of every row proportional to the
+// workers, cycling over the same first items. (A cold probe sized the
+// rows of 1 s on the 16-core machine too short: a hard row of 231
+// puzzles, 0.56 s.) With cfg.items the warm-up is a quarter of them and
+// no probe runs.
+func runScaling(ctx context.Context, stdout io.Writer, cfg scaleConfig) error {
 	works, err := scaleWorks()
 	if err != nil {
 		return err
@@ -172,36 +198,23 @@ func runScaling(ctx context.Context, stdout io.Writer, workers []int, only strin
 	defer runtime.GOMAXPROCS(procs0)
 	gogc := debug.SetGCPercent(-1) // read it, and put it back
 	debug.SetGCPercent(gogc)
-	fmt.Fprintf(stdout, "# %d cores (runtime.NumCPU), GOMAXPROCS %s, GOGC %d; about %s of CPU per worker and row (or -items)\n", runtime.NumCPU(),
-		map[bool]string{true: strconv.Itoa(procs0) + " throughout", false: "= workers"}[keepProcs], gogc, rowTime)
+	rowTime := cfg.rowTime
+	fmt.Fprintf(stdout, "# %d cores (runtime.NumCPU), GOMAXPROCS %s, GOGC %d; a warm-up, then about %s of CPU per worker and row (or -items)\n", runtime.NumCPU(),
+		map[bool]string{true: strconv.Itoa(procs0) + " throughout", false: "= workers"}[cfg.keepProcs], gogc, rowTime)
 	fmt.Fprintln(stdout, "| work | workers | items | wall s | items/s | speed-up | CPU ms/item | CPU vs 1 worker | user s | sys s | GCs |")
 	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, wk := range works {
-		if !selected(wk.name, only) {
+		if !selected(wk.name, cfg.only) {
 			continue
 		}
-		base := min(items, maxScaleItems)
-		if base <= 0 {
-			// Probe: one worker, doubling the items until it takes a
-			// tenth of a row of CPU time, for the CPU per item that sizes
-			// the rows (CPU, not wall: a shared machine stretches wall
-			// time, not the work).
-			runtime.GOMAXPROCS(procsFor(1, keepProcs, procs0))
-			var probe scaleRow
-			for n := 4; ; n *= 2 {
-				if probe, err = measure(ctx, wk, n, n, 1); err != nil {
-					return err
-				}
-				if probe.user+probe.sys >= rowTime/10 || n >= maxScaleItems/2 {
-					break
-				}
-			}
-			cpu := max((probe.user + probe.sys).Seconds(), 1e-6)
-			base = min(max(int(float64(probe.items)/cpu*rowTime.Seconds()), 4), maxScaleItems)
+		runtime.GOMAXPROCS(procsFor(1, cfg.keepProcs, procs0))
+		base, err := warmUp(ctx, wk, min(cfg.items, maxScaleItems), rowTime)
+		if err != nil {
+			return err
 		}
 		var first *scaleRow
-		for _, w := range workers {
-			runtime.GOMAXPROCS(procsFor(w, keepProcs, procs0))
+		for _, w := range cfg.workers {
+			runtime.GOMAXPROCS(procsFor(w, cfg.keepProcs, procs0))
 			row, err := measure(ctx, wk, base, base*w, w)
 			if err != nil {
 				return err
@@ -210,13 +223,58 @@ func runScaling(ctx context.Context, stdout io.Writer, workers []int, only strin
 			if first == nil {
 				first = &row
 			} else {
-				row.rate1 = float64(first.items) / first.wall.Seconds()
-				row.cpu1 = (first.user + first.sys).Seconds() / float64(first.items)
+				row.setBase(*first)
+			}
+			fmt.Fprintln(stdout, row.String())
+		}
+		runtime.GOMAXPROCS(procs0)
+		for _, n := range cfg.procs {
+			row, err := measureProcs(ctx, cfg.exe, wk.name, base, n)
+			if err != nil {
+				return fmt.Errorf("%s on %d processes: %w", wk.name, n, err)
+			}
+			if first != nil {
+				row.setBase(*first)
 			}
 			fmt.Fprintln(stdout, row.String())
 		}
 	}
 	return nil
+}
+
+// warmUp runs wk on one worker, discarded, and returns the items of a
+// one-worker row: items when set (after a warm-up of a quarter of them),
+// else as many as one worker does in rowTime of CPU, measured warm.
+func warmUp(ctx context.Context, wk scaleWork, items int, rowTime time.Duration) (int, error) {
+	if items > 0 {
+		_, err := measure(ctx, wk, items, max(items/4, 1), 1)
+		return items, err
+	}
+	// Doubling until a tenth of a row of CPU time (CPU, not wall: a
+	// shared machine stretches wall time, not the work): the warm-up, and
+	// a first estimate of the CPU per item.
+	var probe scaleRow
+	var err error
+	for n := 4; ; n *= 2 {
+		if probe, err = measure(ctx, wk, n, n, 1); err != nil {
+			return 0, err
+		}
+		if probe.cpu() >= rowTime/10 || n >= maxScaleItems/2 {
+			break
+		}
+	}
+	// The probe, warm: a tenth of a row more.
+	n := perRow(probe, rowTime/10)
+	if probe, err = measure(ctx, wk, n, n, 1); err != nil {
+		return 0, err
+	}
+	return perRow(probe, rowTime), nil
+}
+
+// perRow is the items that take d of CPU at the probe's CPU per item.
+func perRow(probe scaleRow, d time.Duration) int {
+	cpu := max(probe.cpu().Seconds(), 1e-6)
+	return min(max(int(float64(probe.items)/cpu*d.Seconds()), 4), maxScaleItems)
 }
 
 // selected reports whether the work named name is among only, a
@@ -256,6 +314,15 @@ func measure(ctx context.Context, wk scaleWork, base, n, w int) (scaleRow, error
 	u1, s1 := cputime.Split()
 	runtime.ReadMemStats(&ms)
 	return scaleRow{work: wk.name, workers: w, items: n, wall: wall, user: u1 - u0, sys: s1 - s0, gcs: ms.NumGC - gc0}, err
+}
+
+// cpu is the row's user plus system CPU time.
+func (r scaleRow) cpu() time.Duration { return r.user + r.sys }
+
+// setBase records the one-worker row r is compared with.
+func (r *scaleRow) setBase(first scaleRow) {
+	r.rate1 = float64(first.items) / first.wall.Seconds()
+	r.cpu1 = first.cpu().Seconds() / float64(first.items)
 }
 
 // String formats the row as a markdown table line.

@@ -110,3 +110,38 @@ func TestBenchScaling(t *testing.T) {
 		t.Error("bench -scaling -workers 0 = nil, want an error")
 	}
 }
+
+// TestBenchScalingProcs runs the machine baseline: a work as two separate
+// one-worker processes (this test binary, acting as the command), whose
+// items and CPU are summed into one row.
+func TestBenchScalingProcs(t *testing.T) {
+	if _, err := dataset.Path(dataset.Top1465); err != nil {
+		t.Skipf("shared data not available: %v", err)
+	}
+	t.Setenv(benchChildEnv, "1")
+	var out, errOut bytes.Buffer
+	args := []string{"bench", "-scaling", "-workers", "1,2", "-items", "5", "-works", "generate -level easy", "-procs", "2,3"}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{"| generate -level easy | 1 | 5 |", "| generate -level easy | 2 | 10 |",
+		"| generate -level easy, separate processes | 2 | 10 |", "| generate -level easy, separate processes | 3 | 15 |"}
+	if len(lines) != 3+len(want) {
+		t.Fatalf("bench -scaling -procs wrote %d lines, want %d:\n%s", len(lines), 3+len(want), out.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[3+i], w) {
+			t.Errorf("row %d = %q, want it to start %q", i+1, lines[3+i], w)
+		}
+	}
+	for _, bad := range [][]string{{"-procs", "0"}, {"-procs", "x"}} {
+		args := append([]string{"bench", "-scaling", "-items", "1", "-works", "generate -level easy"}, bad...)
+		if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err == nil {
+			t.Errorf("run(%q) = nil, want an error", args)
+		}
+	}
+	if err := runScalingChild(context.Background(), "no such work", 1, strings.NewReader("go\n"), &out); err == nil {
+		t.Error("runScalingChild(no such work) = nil, want an error")
+	}
+}
