@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# scaling-device.sh: the scaling measurements of issue 23 on a many-core
+# machine, in one run of at most about 7 minutes on 16 cores (defaults).
+#
+# Build here (a machine with Go), static, and carry the folder and a copy of
+# the data to the device:
+#
+#   mkdir -p /tmp/scal/bin && for c in sudoku sudokud sudokuload; do
+#     CGO_ENABLED=0 go build -o /tmp/scal/bin/$c ./cmd/$c; done
+#   cp tools/scaling-device.sh /tmp/scal/ && cp -r ../shared/data /tmp/scal/data
+#
+# Run on the device (no Go, no network needed; util-linux taskset used when
+# there):
+#
+#   BIN=/tmp/scal/bin SUDOKU_DATA=/tmp/scal/data OUT=$OUT bash /tmp/scal/scaling-device.sh
+#
+# Test on a small machine (two cores, short rows, a minute or two):
+#
+#   BIN=/tmp/scal/bin OUT=/tmp/scal/out WORKERS=1,2 PROCS=2 ROW_TIME=0.3s \
+#     LOAD_PROCS="1 2" LOAD_D=1s LOAD_WARM=0.5s bash tools/scaling-device.sh
+#
+# Environment (all optional but BIN):
+#   BIN         folder of the sudoku, sudokud and sudokuload binaries
+#   SUDOKU_DATA the data folder (default: the binaries' ../shared/data rule)
+#   OUT         folder for the tables (default: ./scaling-out)
+#   WORKERS     worker counts of sudoku bench -scaling (default 1,2,4,...
+#               up to the cores, and the cores)
+#   ROW_TIME    CPU time of each worker of a bench row (default 3s)
+#   WORKS       bench works, as sudoku bench -works (default: all)
+#   PROCS       worker counts of the machine baseline: the same work as
+#               that many separate one-worker processes (default 2,CORES)
+#   LOAD_PROCS  GOMAXPROCS values of the service sweep (default 1 2 4 8 16,
+#               those up to the cores)
+#   LOAD_D      measured seconds of each sweep scenario (default 3s)
+#   LOAD_WARM   unmeasured warm-up of each sweep scenario (default 1s)
+#
+# Files written under $OUT (and printed):
+#   machine.txt     CPU, cores, kernel, date, binaries
+#   scaling.txt     sudoku bench -scaling -procs: every work on each worker
+#                   count after a warm-up, then the machine baseline rows
+#   pool-sweep.txt  sudokud at each GOMAXPROCS, its default workers (half
+#                   the cores) and one worker per core, each with twice as
+#                   many fresh=true clients as workers: fresh medium and
+#                   evil per second, per worker, p99, the server's CPU per
+#                   puzzle and the pool's busy share per worker
+#   sweep-raw.txt   sudokuload's own tables and progress, for the record
+#
+# The server is pinned to cores 0..P-1 and sudokuload to the others with
+# taskset when P is below the core count (at P = cores both share them all:
+# a fresh request costs sudokuload 30-70 µs against the server's 0.6-4 ms).
+set -euo pipefail
+
+: "${BIN:?set BIN to the folder of the sudoku, sudokud and sudokuload binaries}"
+OUT=${OUT:-./scaling-out}
+ROW_TIME=${ROW_TIME:-3s}
+WORKS=${WORKS:-}
+LOAD_D=${LOAD_D:-3s}
+LOAD_WARM=${LOAD_WARM:-1s}
+cores=$(nproc)
+if [[ -z "${WORKERS:-}" ]]; then
+	WORKERS=""
+	for ((w = 1; w < cores; w *= 2)); do WORKERS+="$w,"; done
+	WORKERS+="$cores"
+fi
+PROCS=${PROCS:-2,$cores}
+if [[ -z "${LOAD_PROCS:-}" ]]; then
+	LOAD_PROCS=""
+	for p in 1 2 4 8 16; do ((p <= cores)) && LOAD_PROCS+="$p "; done
+fi
+mkdir -p "$OUT"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+have_taskset=0
+command -v taskset >/dev/null && have_taskset=1
+
+# 1. The machine.
+{
+	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $cores cores (nproc)"
+	if command -v lscpu >/dev/null; then
+		lscpu | grep -E '^(Thread|Core|Socket|L3|NUMA node0|Hypervisor)' || true
+	fi
+	echo "kernel: $(uname -r)"
+	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+	echo "binaries: $(cd "$BIN" && ls -l sudoku sudokud sudokuload | awk '{print $NF, $5}' | tr '\n' ' ')"
+	echo "settings: WORKERS=$WORKERS ROW_TIME=$ROW_TIME PROCS=$PROCS LOAD_PROCS=$LOAD_PROCS LOAD_D=$LOAD_D LOAD_WARM=$LOAD_WARM WORKS=$WORKS"
+} >"$OUT/machine.txt"
+cat "$OUT/machine.txt"
+
+# 2. The scaling table and the machine baseline.
+start=$SECONDS
+args=(bench -scaling -workers "$WORKERS" -row-time "$ROW_TIME" -procs "$PROCS")
+[[ -n "$WORKS" ]] && args+=(-works "$WORKS")
+echo "# sudoku ${args[*]}" | tee "$OUT/scaling.txt"
+"$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt"
+echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling.txt"
+
+# 3. The pool sweep through HTTP.
+start=$SECONDS
+: >"$OUT/sweep-raw.txt"
+{
+	echo "# sudokud at GOMAXPROCS P (server pinned to cores 0..P-1 when P < $cores), sudokuload -fresh-c 2×workers, $LOAD_D per scenario after $LOAD_WARM of warm-up"
+	echo "| GOMAXPROCS | workers | clients | fresh medium/s | per worker | p99 | server CPU/puzzle | busy/worker | fresh evil/s | per worker | p99 | server CPU/puzzle | busy/worker | errors |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+} >"$OUT/pool-sweep.txt"
+cat "$OUT/pool-sweep.txt"
+for p in $LOAD_PROCS; do
+	def=$((p / 2 > 0 ? p / 2 : 1))
+	for w in $(printf '%s\n' "$def" "$p" | sort -nu); do
+		c=$((2 * w))
+		server="$BIN/sudokud"
+		load=()
+		if ((have_taskset && p < cores)); then
+			printf '#!/bin/sh\nexec taskset -c 0-%d "%s" "$@"\n' $((p - 1)) "$BIN/sudokud" >"$tmp/sudokud-$p"
+			chmod +x "$tmp/sudokud-$p"
+			server="$tmp/sudokud-$p"
+			load=(taskset -c "$p-$((cores - 1))")
+		fi
+		echo "## GOMAXPROCS=$p workers=$w clients=$c" >>"$OUT/sweep-raw.txt"
+		"${load[@]}" "$BIN/sudokuload" -server "$server" -server-env "GOMAXPROCS=$p" -server-args "-workers $w" \
+			-scenarios generate-fresh-medium,generate-fresh-evil -fresh-c "$c" -d "$LOAD_D" -warmup "$LOAD_WARM" \
+			>"$tmp/load.txt" 2>>"$OUT/sweep-raw.txt" || echo "sudokuload failed (GOMAXPROCS=$p workers=$w)" | tee -a "$OUT/sweep-raw.txt"
+		cat "$tmp/load.txt" >>"$OUT/sweep-raw.txt"
+		# sudokuload's columns: scenario conns requests req/s ratio p50 p99
+		# max errors serverCPU loadCPU engine poolPuzzles/s poolBusy%.
+		awk -F'|' -v p="$p" -v w="$w" -v c="$c" '
+			function t(s) { gsub(/^ +| +$/, "", s); return s }
+			t($2) == "generate-fresh-medium" { m = sprintf("%s | %.0f | %s | %s | %.0f%%", t($5), t($5) / w, t($8), t($11), t($15) / w); e += t($10) }
+			t($2) == "generate-fresh-evil" { v = sprintf("%s | %.0f | %s | %s | %.0f%%", t($5), t($5) / w, t($8), t($11), t($15) / w); e += t($10) }
+			END { printf "| %s | %s | %s | %s | %s | %d |\n", p, w, c, m, v, e }' "$tmp/load.txt" | tee -a "$OUT/pool-sweep.txt"
+	done
+done
+echo "# $((SECONDS - start)) s; load average after: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/pool-sweep.txt"
