@@ -116,9 +116,18 @@ func firstField(line string) string {
 // is written (flushed whenever no finished batch is waiting, so a pipe
 // sees results as they come).
 //
-// Workers never wait for the output order: a finished batch goes into a
-// reorder buffer and the worker takes the next one, so a slow line (an
-// evil puzzle) idles no other worker. Only the reader waits, when
+// There is no reader or writer goroutine and no channel: each worker
+// reads its next batch itself (under a lock), computes it, and hands it to
+// the output order (orderer), writing whatever is now in order unless
+// another worker is writing. A worker hands off nothing and wakes nobody
+// per batch; it waits only for the input lock or for room in the window.
+// (The reader-worker-writer pipeline before it woke a goroutine per batch
+// twice: on many cores the Go scheduler then wakes idle processors, whose
+// spinning counts as CPU per item.)
+//
+// Workers never wait for the output order: a finished batch waits in the
+// reorder window and its worker takes the next one, so a slow line (an
+// evil puzzle) idles no other worker. Workers stop reading only when
 // maxPending lines are read but not yet written: memory stays bounded on
 // any input size. f must be safe for concurrent use. process stops early
 // when ctx ends and returns ctx's error, after its goroutines have ended.
@@ -128,113 +137,190 @@ func process(ctx context.Context, r io.Reader, w io.Writer, cfg procConfig, f fu
 	if size <= 0 {
 		size = batchSize
 	}
-	window := max(4*j, maxPending/size) // batches read but not yet written
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	jobs := make(chan *batch, j)
-	results := make(chan *batch, window) // never full: at most window batches exist
-	slots := make(chan struct{}, window) // a slot per batch read and not yet written
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), maxLine)
+	o := newOrderer(ctx, cancel, sc, bufio.NewWriter(w), size, max(4*j, maxPending/size), cfg.bar)
+	stop := context.AfterFunc(ctx, o.stop)
+	defer stop()
 
-	// Workers: owned by process, stopped by closing jobs; the last one to
-	// end closes results.
+	// Workers: owned by process, ended by the end of the input, an error
+	// or ctx.
 	var wg sync.WaitGroup
-	wg.Add(j)
 	for range j {
-		go func() {
-			defer wg.Done()
-			for b := range jobs {
+		wg.Go(func() {
+			for {
+				b := o.take()
+				if b == nil {
+					return
+				}
 				b.out = make([]string, len(b.in))
 				for i, p := range b.in {
 					b.out[i] = f(p)
 				}
-				results <- b
+				o.finish(b)
 			}
-		}()
+		})
 	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-
-	// Reader: owned by process; ends at EOF, on a read error or when ctx ends.
-	readErr := make(chan error, 1)
-	go func() {
-		defer close(jobs)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), maxLine)
-		b := &batch{}
-		send := func() bool {
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return false
-			}
-			select {
-			case jobs <- b:
-			case <-ctx.Done():
-				return false
-			}
-			b = &batch{seq: b.seq + 1, in: make([]string, 0, size)}
-			return true
-		}
-		for sc.Scan() {
-			if p := firstField(sc.Text()); p != "" {
-				b.in = append(b.in, p)
-				if len(b.in) == size && !send() {
-					readErr <- ctx.Err()
-					return
-				}
-			}
-		}
-		if len(b.in) > 0 && !send() {
-			readErr <- ctx.Err()
-			return
-		}
-		readErr <- sc.Err()
-	}()
-
-	// Writer: this goroutine, in input order. ring holds the finished
-	// batches that wait for an earlier one, at seq mod window.
-	bw := bufio.NewWriter(w)
-	ring := make([]*batch, window)
-	next := 0
-	var err error
-	for b := range results {
-		if err != nil || ctx.Err() != nil {
-			continue // stopping: drain until the workers end
-		}
-		ring[b.seq%window] = b
-		for {
-			b := ring[next%window]
-			if b == nil || b.seq != next {
-				break
-			}
-			ring[next%window] = nil
-			next++
-			for _, line := range b.out {
-				bw.WriteString(line)
-				bw.WriteByte('\n')
-			}
-			<-slots
-			cfg.bar.Add(int64(len(b.out)))
-		}
-		if len(results) == 0 {
-			if err = bw.Flush(); err != nil {
-				cancel()
-			}
-		}
-	}
-	if err != nil {
-		return err
+	wg.Wait()
+	if o.writeErr != nil {
+		return o.writeErr
 	}
 	if err := ctx.Err(); err != nil {
 		// Stopped (an interrupt): what was written in order stands, whole
 		// lines, so that a run can resume after the last one.
-		bw.Flush()
+		o.bw.Flush()
 		return err
 	}
-	if err := <-readErr; err != nil {
-		return err
+	if o.readErr != nil {
+		return o.readErr
 	}
-	return bw.Flush()
+	return o.bw.Flush()
+}
+
+// orderer is process's shared state: the input, read a batch at a time by
+// whichever worker needs one, and the reorder window, written in input
+// order by whichever worker completes its head.
+type orderer struct {
+	ctx    context.Context
+	cancel context.CancelFunc // on a write error
+	size   int                // lines per batch
+	window int                // batches read but not yet written, at most
+	bar    *progress.Bar
+
+	// readMu guards the input: sc, readSeq, eof and readErr.
+	readMu  sync.Mutex
+	sc      *bufio.Scanner
+	readSeq int // batches read
+	eof     bool
+	readErr error
+
+	// mu guards the window: ring, next, written, writing and stopped.
+	mu      sync.Mutex
+	room    *sync.Cond // signalled when batches are written, or on stop
+	ring    []*batch   // finished batches waiting for an earlier one, at seq mod window
+	next    int        // the next batch to write
+	written int        // batches written (or dropped when stopping)
+	writing bool       // a worker is writing: the others leave their batches in ring
+	stopped bool       // ctx ended
+
+	// Owned by the writing worker.
+	bw       *bufio.Writer
+	dirty    bool // written since the last flush
+	writeErr error
+}
+
+// newOrderer returns the state of one process run.
+func newOrderer(ctx context.Context, cancel context.CancelFunc, sc *bufio.Scanner, bw *bufio.Writer, size, window int, bar *progress.Bar) *orderer {
+	o := &orderer{ctx: ctx, cancel: cancel, size: size, window: window, bar: bar, sc: sc, bw: bw, ring: make([]*batch, window)}
+	o.room = sync.NewCond(&o.mu)
+	return o
+}
+
+// stop wakes the workers waiting for room when ctx ends.
+func (o *orderer) stop() {
+	o.mu.Lock()
+	o.stopped = true
+	o.room.Broadcast()
+	o.mu.Unlock()
+}
+
+// take reads the next batch, after waiting for room in the window, or
+// returns nil at the end of the input, on a read error or when stopped.
+func (o *orderer) take() *batch {
+	o.readMu.Lock()
+	defer o.readMu.Unlock()
+	if o.eof {
+		return nil
+	}
+	o.mu.Lock()
+	for o.readSeq-o.written >= o.window && !o.stopped {
+		o.room.Wait()
+	}
+	stopped := o.stopped
+	o.mu.Unlock()
+	if stopped {
+		return nil
+	}
+	b := &batch{seq: o.readSeq, in: make([]string, 0, o.size)}
+	for len(b.in) < o.size {
+		if !o.sc.Scan() {
+			o.eof, o.readErr = true, o.sc.Err()
+			break
+		}
+		if p := firstField(o.sc.Text()); p != "" {
+			b.in = append(b.in, p)
+		}
+	}
+	if len(b.in) == 0 {
+		return nil
+	}
+	o.readSeq++
+	return b
+}
+
+// finish puts a computed batch in the window and, unless another worker
+// is writing, writes every batch now in order, flushing when none is left.
+// After ctx ends nothing more is written: the batches are dropped.
+func (o *orderer) finish(b *batch) {
+	o.mu.Lock()
+	o.ring[b.seq%o.window] = b
+	if o.writing {
+		o.mu.Unlock() // the writing worker takes it, if it is next
+		return
+	}
+	o.writing = true
+	for {
+		var ready []*batch
+		for {
+			b := o.ring[o.next%o.window]
+			if b == nil || b.seq != o.next {
+				break
+			}
+			o.ring[o.next%o.window] = nil
+			o.next++
+			ready = append(ready, b)
+		}
+		if len(ready) == 0 && !o.dirty {
+			o.writing = false
+			o.mu.Unlock()
+			return
+		}
+		o.mu.Unlock()
+		if len(ready) == 0 {
+			o.flush()
+		}
+		for _, b := range ready {
+			o.write(b)
+		}
+		o.mu.Lock()
+		o.written += len(ready)
+		o.room.Broadcast()
+	}
+}
+
+// write writes a batch's lines, unless stopping or after a write error.
+func (o *orderer) write(b *batch) {
+	if o.writeErr != nil || o.ctx.Err() != nil {
+		return
+	}
+	for _, line := range b.out {
+		o.bw.WriteString(line)
+		o.bw.WriteByte('\n')
+	}
+	o.dirty = true
+	o.bar.Add(int64(len(b.out)))
+}
+
+// flush flushes the output; a failure stops the run.
+func (o *orderer) flush() {
+	o.dirty = false
+	if o.writeErr != nil || o.ctx.Err() != nil {
+		return
+	}
+	if err := o.bw.Flush(); err != nil {
+		o.writeErr = err
+		o.cancel()
+	}
 }

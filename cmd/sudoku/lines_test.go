@@ -4,12 +4,15 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/internal/cputime"
 )
 
 // numbered returns n input lines holding 0 .. n-1.
@@ -127,5 +130,35 @@ func TestProcessCancelMidway(t *testing.T) {
 	})
 	if err != context.Canceled {
 		t.Errorf("process cancelled midway = %v, want context.Canceled", err)
+	}
+}
+
+// BenchmarkProcess runs lines of a few microseconds of work each through
+// process at several workers and batch sizes, with GOMAXPROCS as the
+// benchmark's -cpu: "cpu-ns/line" is the process's CPU time per line
+// (every thread's, spinning included), the number to compare with j1's.
+// The work is small so that what process adds (hand-offs, wake-ups) shows.
+//
+//	go test ./cmd/sudoku -run '^$' -bench Process -cpu 2
+func BenchmarkProcess(b *testing.B) {
+	const lines = 20000
+	in := numbered(lines)
+	work := func(p string) string {
+		x := uint64(len(p))
+		for i := range 2000 { // about 2 µs
+			x = x*6364136223846793005 + uint64(i)
+		}
+		return strconv.FormatUint(x&1023, 10)
+	}
+	for _, cfg := range []procConfig{{j: 1, batch: 32}, {j: 2, batch: 32}, {j: 2, batch: 1}, {j: 2, batch: 256}} {
+		b.Run(fmt.Sprintf("j%d-batch%d", cfg.j, cfg.batch), func(b *testing.B) {
+			c0 := cputime.Process()
+			for b.Loop() {
+				if err := process(context.Background(), strings.NewReader(in), io.Discard, cfg, work); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cputime.Process()-c0)/float64(b.N*lines), "cpu-ns/line")
+		})
 	}
 }
