@@ -8,11 +8,15 @@
 #   mkdir -p /tmp/scal/bin && for c in sudoku sudokud sudokuload; do
 #     CGO_ENABLED=0 go build -o /tmp/scal/bin/$c ./cmd/$c; done
 #   cp tools/scaling-device.sh /tmp/scal/ && cp -r ../shared/data /tmp/scal/data
+#   # optional, for before and after side by side: main's sudoku as it was
+#   git worktree add /tmp/scal-main main && (cd /tmp/scal-main &&
+#     CGO_ENABLED=0 go build -o /tmp/scal/bin/sudoku-main ./cmd/sudoku)
 #
 # Run on the device (no Go, no network needed; util-linux taskset used when
 # there):
 #
-#   BIN=/tmp/scal/bin SUDOKU_DATA=/tmp/scal/data OUT=$OUT bash /tmp/scal/scaling-device.sh
+#   BIN=/tmp/scal/bin SUDOKU_DATA=/tmp/scal/data OUT=$OUT \
+#     OLD_SUDOKU=/tmp/scal/bin/sudoku-main bash /tmp/scal/scaling-device.sh
 #
 # Test on a small machine (two cores, short rows, a minute or two):
 #
@@ -33,6 +37,10 @@
 #               those up to the cores)
 #   LOAD_D      measured seconds of each sweep scenario (default 3s)
 #   LOAD_WARM   unmeasured warm-up of each sweep scenario (default 1s)
+#   OLD_SUDOKU  another sudoku binary (main's before this work): its bench
+#               -scaling of OLD_WORKS on workers 1, 2 and the cores runs
+#               right after ours, for before and after in one run
+#   OLD_WORKS   (default "solve,rate,generate -level medium")
 #
 # Files written under $OUT (and printed):
 #   machine.txt     CPU, cores, kernel, date, binaries
@@ -43,6 +51,7 @@
 #                   many fresh=true clients as workers: fresh medium and
 #                   evil per second, per worker, p99, the server's CPU per
 #                   puzzle and the pool's busy share per worker
+#   scaling-old.txt OLD_SUDOKU's scaling rows (with OLD_SUDOKU only)
 #   sweep-raw.txt   sudokuload's own tables and progress, for the record
 #
 # The server is pinned to cores 0..P-1 and sudokuload to the others with
@@ -94,6 +103,17 @@ args=(bench -scaling -workers "$WORKERS" -row-time "$ROW_TIME" -procs "$PROCS")
 echo "# sudoku ${args[*]}" | tee "$OUT/scaling.txt"
 "$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt"
 echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling.txt"
+
+# 2b. Before and after, side by side (the old bench has no warm-up and
+# no -procs: compare its rows above one worker with its own first row).
+if [[ -n "${OLD_SUDOKU:-}" ]]; then
+	start=$SECONDS
+	oldw=$(printf '%s\n' 1 2 "$cores" | sort -nu | paste -sd,)
+	old=(bench -scaling -workers "$oldw" -row-time "$ROW_TIME" -works "${OLD_WORKS:-solve,rate,generate -level medium}")
+	echo "# $OLD_SUDOKU ${old[*]}" | tee "$OUT/scaling-old.txt"
+	"$OLD_SUDOKU" "${old[@]}" | tee -a "$OUT/scaling-old.txt" || echo "# failed" | tee -a "$OUT/scaling-old.txt"
+	echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling-old.txt"
+fi
 
 # 3. The pool sweep through HTTP.
 start=$SECONDS
