@@ -41,6 +41,10 @@
 #               -scaling of OLD_WORKS on workers 1, 2 and the cores runs
 #               right after ours, for before and after in one run
 #   OLD_WORKS   (default "solve,rate,generate -level medium")
+#   SKIP_BENCH  1: only the service sweep (and machine.txt)
+#   BENCH_LIMIT, OLD_LIMIT  seconds after which the bench, the old bench
+#               is stopped, keeping the rows so far (default 270, 45), so
+#               that the sweep still runs: about 6 minutes in all at most
 #
 # Files written under $OUT (and printed):
 #   machine.txt     CPU, cores, kernel, date, binaries
@@ -65,6 +69,8 @@ ROW_TIME=${ROW_TIME:-3s}
 WORKS=${WORKS:-}
 LOAD_D=${LOAD_D:-3s}
 LOAD_WARM=${LOAD_WARM:-1s}
+BENCH_LIMIT=${BENCH_LIMIT:-270}
+OLD_LIMIT=${OLD_LIMIT:-45}
 cores=$(nproc)
 if [[ -z "${WORKERS:-}" ]]; then
 	WORKERS=""
@@ -97,11 +103,13 @@ command -v taskset >/dev/null && have_taskset=1
 cat "$OUT/machine.txt"
 
 # 2. The scaling table and the machine baseline.
+if [[ "${SKIP_BENCH:-}" != 1 ]]; then
 start=$SECONDS
 args=(bench -scaling -workers "$WORKERS" -row-time "$ROW_TIME" -procs "$PROCS")
 [[ -n "$WORKS" ]] && args+=(-works "$WORKS")
 echo "# sudoku ${args[*]}" | tee "$OUT/scaling.txt"
-"$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt"
+timeout "$BENCH_LIMIT" "$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt" ||
+	echo "# sudoku bench stopped or failed (limit $BENCH_LIMIT s)" | tee -a "$OUT/scaling.txt"
 echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling.txt"
 
 # 2b. Before and after, side by side (the old bench has no warm-up and
@@ -111,8 +119,10 @@ if [[ -n "${OLD_SUDOKU:-}" ]]; then
 	oldw=$(printf '%s\n' 1 2 "$cores" | sort -nu | paste -sd,)
 	old=(bench -scaling -workers "$oldw" -row-time "$ROW_TIME" -works "${OLD_WORKS:-solve,rate,generate -level medium}")
 	echo "# $OLD_SUDOKU ${old[*]}" | tee "$OUT/scaling-old.txt"
-	"$OLD_SUDOKU" "${old[@]}" | tee -a "$OUT/scaling-old.txt" || echo "# failed" | tee -a "$OUT/scaling-old.txt"
+	timeout "$OLD_LIMIT" "$OLD_SUDOKU" "${old[@]}" | tee -a "$OUT/scaling-old.txt" ||
+		echo "# stopped or failed (limit $OLD_LIMIT s)" | tee -a "$OUT/scaling-old.txt"
 	echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling-old.txt"
+fi
 fi
 
 # 3. The pool sweep through HTTP.
