@@ -38,13 +38,16 @@
 #   LOAD_D      measured seconds of each sweep scenario (default 3s)
 #   LOAD_WARM   unmeasured warm-up of each sweep scenario (default 1s)
 #   OLD_SUDOKU  another sudoku binary (main's before this work): its bench
-#               -scaling of OLD_WORKS on workers 1, 2 and the cores runs
-#               right after ours, for before and after in one run
+#               -scaling of each of OLD_WORKS on workers 1, 2 and the cores,
+#               on the items of our one-worker row, runs right after ours,
+#               for before and after in one run
 #   OLD_WORKS   (default "solve,rate,generate -level medium")
 #   SKIP_BENCH  1: only the service sweep (and machine.txt)
-#   BENCH_LIMIT, OLD_LIMIT  seconds after which the bench, the old bench
-#               is stopped, keeping the rows so far (default 270, 45), so
-#               that the sweep still runs: about 6 minutes in all at most
+#   BENCH_LIMIT, OLD_LIMIT  seconds after which the bench, or one work of
+#               the old bench, is stopped, keeping the rows so far (default
+#               250, 25), so that the sweep still runs and the whole run
+#               stays under 7 minutes (expected on 16 cores: about 200 s,
+#               30 s and 90 s)
 #
 # Files written under $OUT (and printed):
 #   machine.txt     CPU, cores, kernel, date, binaries
@@ -69,8 +72,8 @@ ROW_TIME=${ROW_TIME:-3s}
 WORKS=${WORKS:-}
 LOAD_D=${LOAD_D:-3s}
 LOAD_WARM=${LOAD_WARM:-1s}
-BENCH_LIMIT=${BENCH_LIMIT:-270}
-OLD_LIMIT=${OLD_LIMIT:-45}
+BENCH_LIMIT=${BENCH_LIMIT:-250}
+OLD_LIMIT=${OLD_LIMIT:-25}
 cores=$(nproc)
 if [[ -z "${WORKERS:-}" ]]; then
 	WORKERS=""
@@ -112,15 +115,24 @@ timeout "$BENCH_LIMIT" "$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt" ||
 	echo "# sudoku bench stopped or failed (limit $BENCH_LIMIT s)" | tee -a "$OUT/scaling.txt"
 echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling.txt"
 
-# 2b. Before and after, side by side (the old bench has no warm-up and
-# no -procs: compare its rows above one worker with its own first row).
+# 2b. Before and after, side by side: OLD_SUDOKU's bench on the same items
+# as our one-worker rows (main's bench has no warm-up and no -procs; -items
+# fixes its rows, which its cold probe sized badly).
 if [[ -n "${OLD_SUDOKU:-}" ]]; then
 	start=$SECONDS
 	oldw=$(printf '%s\n' 1 2 "$cores" | sort -nu | paste -sd,)
-	old=(bench -scaling -workers "$oldw" -row-time "$ROW_TIME" -works "${OLD_WORKS:-solve,rate,generate -level medium}")
-	echo "# $OLD_SUDOKU ${old[*]}" | tee "$OUT/scaling-old.txt"
-	timeout "$OLD_LIMIT" "$OLD_SUDOKU" "${old[@]}" | tee -a "$OUT/scaling-old.txt" ||
-		echo "# stopped or failed (limit $OLD_LIMIT s)" | tee -a "$OUT/scaling-old.txt"
+	: >"$OUT/scaling-old.txt"
+	IFS=, read -ra oldworks <<<"${OLD_WORKS:-solve,rate,generate -level medium}"
+	for wk in "${oldworks[@]}"; do
+		items=$(awk -F'|' -v w="$wk" '{gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3)} index($2, w) == 1 && $3 == "1" {gsub(/ /, "", $4); print $4; exit}' "$OUT/scaling.txt")
+		# main's bench reads the rating file in order, easy puzzles first:
+		# the whole file (14,000 puzzles) makes its rows a fair sample.
+		[[ "$wk" == rate* ]] && ((${items:-0} < 14000)) && items=14000
+		old=(bench -scaling -workers "$oldw" -works "$wk" -items "${items:-0}" -row-time "$ROW_TIME")
+		echo "# $OLD_SUDOKU ${old[*]}" | tee -a "$OUT/scaling-old.txt"
+		timeout "$OLD_LIMIT" "$OLD_SUDOKU" "${old[@]}" | tee -a "$OUT/scaling-old.txt" ||
+			echo "# stopped or failed (limit $OLD_LIMIT s)" | tee -a "$OUT/scaling-old.txt"
+	done
 	echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling-old.txt"
 fi
 fi
