@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -159,6 +161,71 @@ func BenchmarkProcess(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(cputime.Process()-c0)/float64(b.N*lines), "cpu-ns/line")
+		})
+	}
+}
+
+// TestProcessStreams feeds lines through a pipe and reads each answer
+// before the next line is written: process writes and flushes a line as
+// soon as it is in order, without waiting for a full batch of output or
+// the end of the input.
+func TestProcessStreams(t *testing.T) {
+	for _, j := range []int{1, 3} {
+		t.Run(fmt.Sprint("j", j), func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan error, 1)
+			go func() {
+				err := process(context.Background(), inR, outW, procConfig{j: j, batch: 1}, func(p string) string { return "x" + p })
+				outW.CloseWithError(err)
+				done <- err
+			}()
+			br := bufio.NewReader(outR)
+			for i := range 20 {
+				fmt.Fprintln(inW, i)
+				got := make(chan string, 1)
+				go func() { l, _ := br.ReadString('\n'); got <- l }()
+				select {
+				case l := <-got:
+					if want := fmt.Sprintf("x%d\n", i); l != want {
+						t.Fatalf("answer %d = %q, want %q", i, l, want)
+					}
+				case <-time.After(5 * time.Second):
+					t.Fatalf("no answer to line %d before the next line: output waits", i)
+				}
+			}
+			inW.Close()
+			if err := <-done; err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
+
+// errWriter fails every write.
+type errWriter struct{ n atomic.Int64 }
+
+func (w *errWriter) Write(p []byte) (int, error) {
+	w.n.Add(1)
+	return 0, errors.New("disk full")
+}
+
+// TestProcessWriteError writes to a writer that fails: process returns
+// its error and stops reading instead of computing the whole input.
+func TestProcessWriteError(t *testing.T) {
+	for _, j := range []int{1, 4} {
+		t.Run(fmt.Sprint("j", j), func(t *testing.T) {
+			var computed atomic.Int64
+			err := process(context.Background(), strings.NewReader(numbered(100000)), &errWriter{}, procConfig{j: j, batch: 1}, func(p string) string {
+				computed.Add(1)
+				return p
+			})
+			if err == nil || err.Error() != "disk full" {
+				t.Fatalf("process to a failing writer = %v, want disk full", err)
+			}
+			if n := computed.Load(); n == 100000 {
+				t.Errorf("all %d lines computed after the output failed", n)
+			}
 		})
 	}
 }
