@@ -56,8 +56,10 @@
 #   pool-sweep.txt  sudokud at each GOMAXPROCS, its default workers (half
 #                   the cores) and one worker per core, each with twice as
 #                   many fresh=true clients as workers: fresh medium and
-#                   evil per second, per worker, p99, the server's CPU per
-#                   puzzle and the pool's busy share per worker
+#                   evil per second, per worker, per worker over the
+#                   command line's one-worker rate (the bench's pool fresh
+#                   rows: the issue's "within 10%"), p99, the server's CPU
+#                   per puzzle and the pool's busy share per worker
 #   scaling-old.txt OLD_SUDOKU's scaling rows (with OLD_SUDOKU only)
 #   sweep-raw.txt   sudokuload's own tables and progress, for the record
 #
@@ -90,6 +92,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 have_taskset=0
 command -v taskset >/dev/null && have_taskset=1
+
+# onerow WORK COLUMN prints a column of the one-worker row of the first work
+# of scaling.txt whose name starts with WORK (4: items, 6: items/s).
+onerow() {
+	[[ -f "$OUT/scaling.txt" ]] || return 0
+	awk -F'|' -v w="$1" -v c="$2" '{gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3)} index($2, w) == 1 && $3 == "1" {gsub(/ /, "", $c); print $c; exit}' "$OUT/scaling.txt"
+}
 
 # 1. The machine.
 {
@@ -124,7 +133,7 @@ if [[ -n "${OLD_SUDOKU:-}" ]]; then
 	: >"$OUT/scaling-old.txt"
 	IFS=, read -ra oldworks <<<"${OLD_WORKS:-solve,rate,generate -level medium}"
 	for wk in "${oldworks[@]}"; do
-		items=$(awk -F'|' -v w="$wk" '{gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3)} index($2, w) == 1 && $3 == "1" {gsub(/ /, "", $4); print $4; exit}' "$OUT/scaling.txt")
+		items=$(onerow "$wk" 4)
 		# main's bench reads the rating file in order, easy puzzles first:
 		# the whole file (14,000 puzzles) makes its rows a fair sample.
 		[[ "$wk" == rate* ]] && ((${items:-0} < 14000)) && items=14000
@@ -140,10 +149,14 @@ fi
 # 3. The pool sweep through HTTP.
 start=$SECONDS
 : >"$OUT/sweep-raw.txt"
+# The command line's per-core rate: the pool's one-worker rows of the bench.
+cli_m=$(onerow "pool fresh medium" 6)
+cli_e=$(onerow "pool fresh evil" 6)
 {
 	echo "# sudokud at GOMAXPROCS P (server pinned to cores 0..P-1 when P < $cores), sudokuload -fresh-c 2×workers, $LOAD_D per scenario after $LOAD_WARM of warm-up"
-	echo "| GOMAXPROCS | workers | clients | fresh medium/s | per worker | p99 | server CPU/puzzle | busy/worker | fresh evil/s | per worker | p99 | server CPU/puzzle | busy/worker | errors |"
-	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	echo "# vs CLI: per worker over the bench's one-worker pool fresh rate (medium ${cli_m:-?}/s, evil ${cli_e:-?}/s)"
+	echo "| GOMAXPROCS | workers | clients | fresh medium/s | per worker | vs CLI | p99 | server CPU/puzzle | busy/worker | fresh evil/s | per worker | vs CLI | p99 | server CPU/puzzle | busy/worker | errors |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } >"$OUT/pool-sweep.txt"
 cat "$OUT/pool-sweep.txt"
 for p in $LOAD_PROCS; do
@@ -165,10 +178,12 @@ for p in $LOAD_PROCS; do
 		cat "$tmp/load.txt" >>"$OUT/sweep-raw.txt"
 		# sudokuload's columns: scenario conns requests req/s ratio p50 p99
 		# max errors serverCPU loadCPU engine poolPuzzles/s poolBusy%.
-		awk -F'|' -v p="$p" -v w="$w" -v c="$c" '
+		awk -F'|' -v p="$p" -v w="$w" -v c="$c" -v cm="${cli_m:-0}" -v ce="${cli_e:-0}" '
 			function t(s) { gsub(/^ +| +$/, "", s); return s }
-			t($2) == "generate-fresh-medium" { m = sprintf("%s | %.0f | %s | %s | %.0f%%", t($5), t($5) / w, t($8), t($11), t($15) / w); e += t($10) }
-			t($2) == "generate-fresh-evil" { v = sprintf("%s | %.0f | %s | %s | %.0f%%", t($5), t($5) / w, t($8), t($11), t($15) / w); e += t($10) }
+			function vs(r, cli) { return cli > 0 ? sprintf("%.2f", r / cli) : "-" }
+			function row(cli) { return sprintf("%s | %.0f | %s | %s | %s | %.0f%%", t($5), t($5) / w, vs(t($5) / w, cli), t($8), t($11), t($15) / w) }
+			t($2) == "generate-fresh-medium" { m = row(cm); e += t($10) }
+			t($2) == "generate-fresh-evil" { v = row(ce); e += t($10) }
 			END { printf "| %s | %s | %s | %s | %s | %d |\n", p, w, c, m, v, e }' "$tmp/load.txt" | tee -a "$OUT/pool-sweep.txt"
 	done
 done
