@@ -88,7 +88,7 @@ func scaleWorks() ([]scaleWork, error) {
 	}
 	for _, l := range engine.Levels() {
 		works = append(works, scaleWork{"generate -level " + l.String(), func(ctx context.Context, base, n, w int) error {
-			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: 1}, func(s string) string {
+			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: generateBatch(n, w)}, func(s string) string {
 				seed, _ := strconv.ParseUint(s, 10, 64)
 				p, err := engine.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed})
 				if err != nil {
