@@ -2,21 +2,24 @@
 # scaling-device.sh: the scaling measurements of issue 23 on a many-core
 # machine, in one run of at most about 7 minutes on 16 cores (defaults).
 #
-# Build here (a machine with Go), static, and carry the folder and a copy of
-# the data to the device:
+# Build here (a machine with Go), static and stripped, gzipped (about 24 MB
+# in all with main's binary, against 63 MB unpacked), and carry the folder,
+# with the two data files it reads, to the device:
 #
-#   mkdir -p /tmp/scal/bin && for c in sudoku sudokud sudokuload; do
-#     CGO_ENABLED=0 go build -o /tmp/scal/bin/$c ./cmd/$c; done
-#   cp tools/scaling-device.sh /tmp/scal/ && cp -r ../shared/data /tmp/scal/data
+#   mkdir -p /tmp/scal/bin /tmp/scal/data && for c in sudoku sudokud sudokuload; do
+#     CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o /tmp/scal/bin/$c ./cmd/$c; done
 #   # optional, for before and after side by side: main's sudoku as it was
-#   git worktree add /tmp/scal-main main && (cd /tmp/scal-main &&
-#     CGO_ENABLED=0 go build -o /tmp/scal/bin/sudoku-main ./cmd/sudoku)
+#   git worktree add /tmp/scal-main main && (cd /tmp/scal-main && CGO_ENABLED=0 \
+#     go build -trimpath -ldflags='-s -w' -o /tmp/scal/bin/sudoku-main ./cmd/sudoku)
+#   gzip -9 /tmp/scal/bin/*
+#   cp tools/scaling-device.sh /tmp/scal/
+#   cp ../shared/data/tdoku_magictour_top1465.txt ../shared/data/calib_krazydad.tsv /tmp/scal/data/
 #
 # Run on the device (no Go, no network needed; util-linux taskset used when
-# there):
+# there; binaries named NAME.gz are unpacked into a temporary folder):
 #
 #   BIN=/tmp/scal/bin SUDOKU_DATA=/tmp/scal/data OUT=$OUT \
-#     OLD_SUDOKU=/tmp/scal/bin/sudoku-main bash /tmp/scal/scaling-device.sh
+#     OLD_SUDOKU=/tmp/scal/bin/sudoku-main.gz bash /tmp/scal/scaling-device.sh
 #
 # Test on a small machine (two cores, short rows, a minute or two):
 #
@@ -24,7 +27,8 @@
 #     LOAD_PROCS="1 2" LOAD_D=1s LOAD_WARM=0.5s bash tools/scaling-device.sh
 #
 # Environment (all optional but BIN):
-#   BIN         folder of the sudoku, sudokud and sudokuload binaries
+#   BIN         folder of the sudoku, sudokud and sudokuload binaries (or
+#               sudoku.gz, ...)
 #   SUDOKU_DATA the data folder (default: the binaries' ../shared/data rule)
 #   OUT         folder for the tables (default: ./scaling-out)
 #   WORKERS     worker counts of sudoku bench -scaling (default 1,2,4,...
@@ -90,6 +94,22 @@ fi
 mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# unpack BIN/NAME.gz (or a FILE.gz) into $tmp when that is what there is.
+unpack() {
+	local gz=$1
+	if [[ "$gz" != *.gz ]]; then
+		[[ -f "$gz" || ! -f "$gz.gz" ]] && { echo "$gz"; return; }
+		gz=$gz.gz
+	fi
+	local out
+	out=$tmp/bin/$(basename "${gz%.gz}")
+	mkdir -p "$tmp/bin"
+	gzip -dc "$gz" >"$out" && chmod +x "$out" && echo "$out"
+}
+sudoku=$(unpack "$BIN/sudoku")
+sudokud=$(unpack "$BIN/sudokud")
+sudokuload=$(unpack "$BIN/sudokuload")
+[[ -n "${OLD_SUDOKU:-}" ]] && OLD_SUDOKU=$(unpack "$OLD_SUDOKU")
 have_taskset=0
 command -v taskset >/dev/null && have_taskset=1
 
@@ -109,7 +129,7 @@ onerow() {
 	fi
 	echo "kernel: $(uname -r)"
 	echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-	echo "binaries: $(cd "$BIN" && ls -l sudoku sudokud sudokuload | awk '{print $NF, $5}' | tr '\n' ' ')"
+	echo "binaries: $(ls -l "$sudoku" "$sudokud" "$sudokuload" ${OLD_SUDOKU:+"$OLD_SUDOKU"} | awk '{print $NF, $5}' | tr '\n' ' ')"
 	echo "settings: WORKERS=$WORKERS ROW_TIME=$ROW_TIME PROCS=$PROCS LOAD_PROCS=$LOAD_PROCS LOAD_D=$LOAD_D LOAD_WARM=$LOAD_WARM WORKS=$WORKS"
 } >"$OUT/machine.txt"
 cat "$OUT/machine.txt"
@@ -120,7 +140,7 @@ start=$SECONDS
 args=(bench -scaling -workers "$WORKERS" -row-time "$ROW_TIME" -procs "$PROCS")
 [[ -n "$WORKS" ]] && args+=(-works "$WORKS")
 echo "# sudoku ${args[*]}" | tee "$OUT/scaling.txt"
-timeout "$BENCH_LIMIT" "$BIN/sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt" ||
+timeout "$BENCH_LIMIT" "$sudoku" "${args[@]}" | tee -a "$OUT/scaling.txt" ||
 	echo "# sudoku bench stopped or failed (limit $BENCH_LIMIT s)" | tee -a "$OUT/scaling.txt"
 echo "# $((SECONDS - start)) s" | tee -a "$OUT/scaling.txt"
 
@@ -163,16 +183,16 @@ for p in $LOAD_PROCS; do
 	def=$((p / 2 > 0 ? p / 2 : 1))
 	for w in $(printf '%s\n' "$def" "$p" | sort -nu); do
 		c=$((2 * w))
-		server="$BIN/sudokud"
+		server="$sudokud"
 		load=()
 		if ((have_taskset && p < cores)); then
-			printf '#!/bin/sh\nexec taskset -c 0-%d "%s" "$@"\n' $((p - 1)) "$BIN/sudokud" >"$tmp/sudokud-$p"
+			printf '#!/bin/sh\nexec taskset -c 0-%d "%s" "$@"\n' $((p - 1)) "$sudokud" >"$tmp/sudokud-$p"
 			chmod +x "$tmp/sudokud-$p"
 			server="$tmp/sudokud-$p"
 			load=(taskset -c "$p-$((cores - 1))")
 		fi
 		echo "## GOMAXPROCS=$p workers=$w clients=$c" >>"$OUT/sweep-raw.txt"
-		"${load[@]}" "$BIN/sudokuload" -server "$server" -server-env "GOMAXPROCS=$p" -server-args "-workers $w" \
+		"${load[@]}" "$sudokuload" -server "$server" -server-env "GOMAXPROCS=$p" -server-args "-workers $w" \
 			-scenarios generate-fresh-medium,generate-fresh-evil -fresh-c "$c" -d "$LOAD_D" -warmup "$LOAD_WARM" \
 			>"$tmp/load.txt" 2>>"$OUT/sweep-raw.txt" || echo "sudokuload failed (GOMAXPROCS=$p workers=$w)" | tee -a "$OUT/sweep-raw.txt"
 		cat "$tmp/load.txt" >>"$OUT/sweep-raw.txt"
