@@ -3,28 +3,28 @@
 # machine, in one run of at most about 7 minutes on 16 cores (defaults).
 #
 # Build here (a machine with Go), static and stripped, gzipped (about 24 MB
-# in all with main's binary, against 63 MB unpacked), and carry the folder,
-# with the two data files it reads, to the device:
+# in all with main's binary, against 63 MB unpacked), with the two data
+# files it reads, under bin/ (ignored by git), from the repository root:
 #
-#   mkdir -p /tmp/scal/bin /tmp/scal/data && for c in sudoku sudokud sudokuload; do
-#     CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o /tmp/scal/bin/$c ./cmd/$c; done
+#   mkdir -p bin/scal/bin bin/scal/data && for c in sudoku sudokud sudokuload; do
+#     CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o bin/scal/bin/$c ./cmd/$c; done
 #   # optional, for before and after side by side: main's sudoku as it was
 #   git worktree add /tmp/scal-main main && (cd /tmp/scal-main && CGO_ENABLED=0 \
-#     go build -trimpath -ldflags='-s -w' -o /tmp/scal/bin/sudoku-main ./cmd/sudoku)
-#   gzip -9 /tmp/scal/bin/*
-#   cp tools/scaling-device.sh /tmp/scal/
-#   cp ../shared/data/tdoku_magictour_top1465.txt ../shared/data/calib_krazydad.tsv /tmp/scal/data/
+#     go build -trimpath -ldflags='-s -w' -o "$OLDPWD/bin/scal/bin/sudoku-main" ./cmd/sudoku)
+#   gzip -9 bin/scal/bin/*
+#   cp ../shared/data/tdoku_magictour_top1465.txt ../shared/data/calib_krazydad.tsv bin/scal/data/
 #
-# Run on the device (no Go, no network needed; util-linux taskset used when
-# there; binaries named NAME.gz are unpacked into a temporary folder):
+# Run on the device from the repository root, carrying bin/scal (no Go, no
+# network needed; util-linux taskset used when there; binaries named
+# NAME.gz are unpacked into a temporary folder):
 #
-#   BIN=/tmp/scal/bin SUDOKU_DATA=/tmp/scal/data OUT=$OUT \
-#     OLD_SUDOKU=/tmp/scal/bin/sudoku-main.gz bash /tmp/scal/scaling-device.sh
+#   BIN=bin/scal/bin SUDOKU_DATA=bin/scal/data OLD_SUDOKU=bin/scal/bin/sudoku-main.gz \
+#     OUT=$OUT bash tools/scaling-device.sh
 #
 # Test on a small machine (two cores, short rows, a minute or two):
 #
-#   BIN=/tmp/scal/bin OUT=/tmp/scal/out WORKERS=1,2 PROCS=2 ROW_TIME=0.3s \
-#     LOAD_PROCS="1 2" LOAD_D=1s LOAD_WARM=0.5s bash tools/scaling-device.sh
+#   BIN=bin/scal/bin SUDOKU_DATA=bin/scal/data OUT=/tmp/scal-out WORKERS=1,2 PROCS=2 \
+#     ROW_TIME=0.3s LOAD_PROCS="1 2" LOAD_D=1s LOAD_WARM=0.5s bash tools/scaling-device.sh
 #
 # Environment (all optional but BIN):
 #   BIN         folder of the sudoku, sudokud and sudokuload binaries (or
@@ -91,6 +91,8 @@ if [[ -z "${LOAD_PROCS:-}" ]]; then
 	LOAD_PROCS=""
 	for p in 1 2 4 8 16; do ((p <= cores)) && LOAD_PROCS+="$p "; done
 fi
+BIN=$(cd "$BIN" && pwd)
+[[ -n "${SUDOKU_DATA:-}" ]] && export SUDOKU_DATA=$(cd "$SUDOKU_DATA" && pwd)
 mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
