@@ -13,8 +13,8 @@ import (
 )
 
 // batchSize is the number of input lines a worker takes at once for
-// cheap work (solving: microseconds a line): large enough to make channel
-// traffic negligible next to the work. Costlier work takes smaller
+// cheap work (solving: microseconds a line): large enough to make the
+// locks taken per batch negligible next to the work. Costlier work takes smaller
 // batches (procConfig.batch: rateBatch for rating, up to 8 seeds for
 // generation), so that the last lines spread over every worker; the
 // reorder window keeps a slow batch from holding up the others.

@@ -15,10 +15,10 @@ import (
 // rateBatch is the number of puzzles a worker rates at once. A rating
 // takes about 150 µs (seconds for the rare puzzle that needs deep trial);
 // handing a worker one puzzle at a time cost 10% more CPU on
-// calib_krazydad.tsv with -j 1 (the wake-ups of the reader, worker and
-// writer and a flush per line), while 32 puzzles are a few milliseconds
-// of work: output still streams, and the reorder window keeps a slow
-// batch from idling the other workers.
+// calib_krazydad.tsv with -j 1 (measured with the old reader-worker-writer
+// pipeline: its wake-ups and a flush per line), while 32 puzzles are a few
+// milliseconds of work: output still streams, and the reorder window
+// keeps a slow batch from idling the other workers.
 const rateBatch = 32
 
 // defaultRater rates with the committed model, as engine.Rate does.
