@@ -9,7 +9,8 @@ import (
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 )
 
@@ -45,7 +46,7 @@ func TestAuthScopes(t *testing.T) {
 	}, nil)
 	core, logs := observer.New(zap.InfoLevel)
 	reg := prometheus.NewRegistry()
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 1, Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 1, Fresh: true}}
 	m := NewMetrics(reg, reg)
 	h := NewServer(zap.New(core), m, f, Config{Keys: ring})
 	bearer := func(name string) map[string]string {

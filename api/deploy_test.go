@@ -12,7 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestDeployNamesRealMetrics fails when an alert rule or the dashboard in
@@ -21,9 +21,9 @@ func TestDeployNamesRealMetrics(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	m := NewMetrics(reg, reg)
 	// Touch every vector so that each family is gathered.
-	m.Generated(engine.Easy, time.Millisecond, 1)
-	m.Rejected(engine.Easy, "failed")
-	m.Served(engine.Easy, true)
+	m.Generated(rating.Easy, time.Millisecond, 1)
+	m.Rejected(rating.Easy, "failed")
+	m.Served(rating.Easy, true)
 	m.Solved("fast", time.Microsecond)
 	m.SlowSolved("dfs", time.Second)
 	m.Rated("rate", time.Millisecond)

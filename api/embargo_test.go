@@ -8,7 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
@@ -19,9 +20,9 @@ const embargoSecret = "sudoku_daily_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"
 
 // embargoServer is the documented production setup in small: the real
 // service with a daily secret, a store, and keys of every scope mix.
-func embargoServer(t *testing.T) (http.Handler, func(name string) map[string]string, engine.DailySecret) {
+func embargoServer(t *testing.T) (http.Handler, func(name string) map[string]string, generate.DailySecret) {
 	t.Helper()
-	secret, err := engine.ParseDailySecret(embargoSecret)
+	secret, err := generate.ParseDailySecret(embargoSecret)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestEmbargoAttacks(t *testing.T) {
 		// The public derivation (no salt, or any salt guessed) is what
 		// anyone computes; /generate with it must not give the daily.
 		for _, salt := range []string{"", "acme"} {
-			seed := engine.DailySeed(tomorrow, engine.Hard, salt)
+			seed := generate.DailySeed(tomorrow, rating.Hard, salt)
 			rec, _ := serve(h, "GET", "/generate?level=hard&symmetry=rotational&seed="+strconv.FormatUint(seed, 10), "", nil)
 			if rec.Code != 200 {
 				t.Fatalf("/generate = %d %s", rec.Code, rec.Body)
@@ -84,8 +85,8 @@ func TestEmbargoAttacks(t *testing.T) {
 		// Today's puzzle, anonymously, in every form: neither its seed
 		// nor any seed of the keyed derivation may appear, in the body
 		// or a header.
-		level := engine.Easy
-		seed := strconv.FormatUint(engine.SecretDailyKey(secret, "").Seed(now.UTC(), level), 10)
+		level := rating.Easy
+		seed := strconv.FormatUint(generate.SecretDailyKey(secret, "").Seed(now.UTC(), level), 10)
 		for _, target := range []string{"/daily?level=easy", "/daily?level=easy&date=" + today, "/daily?level=easy&solution=false", "/daily?level=easy&format=svg", "/daily?level=easy&format=pdf"} {
 			rec, _ := serve(h, "GET", target, "", nil)
 			if rec.Code != 200 {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/cputime"
 )
 
@@ -20,7 +22,7 @@ import (
 func BenchmarkEncode(b *testing.B) {
 	p := engine.MustParse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	sol := engine.Solve(p).Solution
-	pz := engine.Puzzle{Puzzle: p, Solution: sol, Level: engine.Evil, Score: 6.4213, Seed: 18446744073709551615, Fresh: false, Variant: 1234567890123}
+	pz := generate.Puzzle{Puzzle: p, Solution: sol, Level: rating.Evil, Score: 6.4213, Seed: 18446744073709551615, Fresh: false, Variant: 1234567890123}
 	pz.Rating.Hardest = "trial"
 	batch := batchJSON{Puzzles: make([]puzzleJSON, 100)}
 	for i := range batch.Puzzles {

@@ -11,6 +11,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/receipt"
 	"github.com/sudokuhq/sudoku/service"
 )
@@ -28,12 +30,12 @@ type fakeService struct {
 	algorithm string
 	panicMsg  string // when set, Solve panics with it
 
-	rating  engine.Rating
-	path    []engine.Step
+	rating  rating.Rating
+	path    []rating.Step
 	rateErr error
 	rated   engine.Grid
 
-	hint    engine.Hint
+	hint    rating.Hint
 	hintErr error
 	hinted  [2]engine.Grid
 
@@ -52,13 +54,13 @@ type fakeService struct {
 	putForce   bool
 	archiveQ   service.ArchiveQuery
 
-	puzzle     engine.Puzzle // every generated or daily puzzle
+	puzzle     generate.Puzzle // every generated or daily puzzle
 	genErr     error
 	genReq     service.GenerateRequest
 	streamErr  error // GenerateStream fails with it after streamOK puzzles
 	streamOK   int
 	dailyDate  time.Time
-	dailyLevel engine.Level
+	dailyLevel rating.Level
 	// dailySource is the Source of every daily record; generated when empty.
 	dailySource string
 }
@@ -73,40 +75,40 @@ func (f *fakeService) Solve(ctx context.Context, g engine.Grid, algorithm string
 	return f.solution, f.solveErr
 }
 
-func (f *fakeService) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
+func (f *fakeService) Rate(ctx context.Context, g engine.Grid) (rating.Rating, error) {
 	r, _, err := f.Explain(ctx, g)
 	return r, err
 }
 
-func (f *fakeService) Explain(_ context.Context, g engine.Grid) (engine.Rating, []engine.Step, error) {
+func (f *fakeService) Explain(_ context.Context, g engine.Grid) (rating.Rating, []rating.Step, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.rated = g
 	return f.rating, f.path, f.rateErr
 }
 
-func (f *fakeService) Hint(_ context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
+func (f *fakeService) Hint(_ context.Context, puzzle, current engine.Grid) (rating.Hint, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.hinted = [2]engine.Grid{puzzle, current}
 	return f.hint, f.hintErr
 }
 
-func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) ([]engine.Puzzle, error) {
+func (f *fakeService) Generate(_ context.Context, req service.GenerateRequest) ([]generate.Puzzle, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.genReq = req
 	if f.genErr != nil {
 		return nil, f.genErr
 	}
-	out := make([]engine.Puzzle, max(req.Count, 1))
+	out := make([]generate.Puzzle, max(req.Count, 1))
 	for i := range out {
 		out[i] = f.puzzle
 	}
 	return out, nil
 }
 
-func (f *fakeService) GenerateStream(ctx context.Context, req service.GenerateRequest, emit func(engine.Puzzle) error) error {
+func (f *fakeService) GenerateStream(ctx context.Context, req service.GenerateRequest, emit func(generate.Puzzle) error) error {
 	f.mu.Lock()
 	f.genReq = req
 	p, genErr, streamErr, ok := f.puzzle, f.genErr, f.streamErr, f.streamOK
@@ -128,7 +130,7 @@ func (f *fakeService) GenerateStream(ctx context.Context, req service.GenerateRe
 	return nil
 }
 
-func (f *fakeService) Daily(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
+func (f *fakeService) Daily(ctx context.Context, date time.Time, level rating.Level) (service.DailyRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if day, err := service.Day(date); err == nil && service.Embargoed(day, time.Now()) && !service.MayReadAhead(ctx) {
@@ -144,10 +146,10 @@ func (f *fakeService) Daily(ctx context.Context, date time.Time, level engine.Le
 		Hardest: p.Rating.Hardest, RatedLevel: p.Level, Seed: p.Seed, Source: source}, f.genErr
 }
 
-func (f *fakeService) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.DailyRecord, error) {
+func (f *fakeService) Pack(ctx context.Context, from, to time.Time, levels []rating.Level) ([]service.DailyRecord, error) {
 	var recs []service.DailyRecord
 	if len(levels) == 0 {
-		all := engine.Levels()
+		all := rating.Levels()
 		levels = all[:]
 	}
 	for d := from; !d.After(to); d = d.AddDate(0, 0, 1) {
@@ -171,7 +173,7 @@ func (f *fakeService) Check(_ context.Context, puzzle, current engine.Grid) (ser
 }
 
 // Token returns "token:" and the puzzle's first nine cells.
-func (f *fakeService) Token(p engine.Puzzle, source, date string, solutionServed bool) string {
+func (f *fakeService) Token(p generate.Puzzle, source, date string, solutionServed bool) string {
 	return "token:" + p.Puzzle.String()[:9]
 }
 
@@ -194,13 +196,13 @@ func (f *fakeService) VerifyReceipt(text string, puzzle *engine.Grid) (receipt.R
 	return f.receipt, f.receiptErr
 }
 
-func (f *fakeService) Schedule(_ context.Context, from, to time.Time, levels []engine.Level) ([]service.ScheduleEntry, error) {
+func (f *fakeService) Schedule(_ context.Context, from, to time.Time, levels []rating.Level) ([]service.ScheduleEntry, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.schedule, f.publishErr
 }
 
-func (f *fakeService) PutDaily(_ context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (service.DailyRecord, bool, error) {
+func (f *fakeService) PutDaily(_ context.Context, date time.Time, level rating.Level, puzzle engine.Grid, force bool) (service.DailyRecord, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.putForce = force

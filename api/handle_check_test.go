@@ -9,6 +9,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -37,7 +39,7 @@ func TestCheckHandler(t *testing.T) {
 }
 
 func TestSolutionParam(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true,
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 5, Fresh: true,
 		Puzzle: engine.MustParse(puzzleEasy), Solution: engine.MustParse(solutionEasy)}}
 	tests := []struct {
 		path string

@@ -11,7 +11,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
@@ -49,7 +50,7 @@ func undatedCacheControl(now time.Time) string {
 
 // daily is the use-case behind GET /daily.
 type daily interface {
-	Daily(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error)
+	Daily(ctx context.Context, date time.Time, level rating.Level) (service.DailyRecord, error)
 }
 
 // handleDaily serves GET /daily: the puzzle of the day for a level and a
@@ -186,7 +187,7 @@ func checkAhead(r *http.Request, day, now time.Time, what string) (ahead bool, a
 // embargoed puzzle, the solution left out). Weak, because the gzipped and
 // the identity bodies share it: they are the same representation, not the
 // same bytes. repr is the media type, and for a print file its options.
-func dailyETag(p engine.Puzzle, day, repr string, withSolution bool) string {
+func dailyETag(p generate.Puzzle, day, repr string, withSolution bool) string {
 	h := fnv.New64a()
 	fmt.Fprintf(h, "%s|%s|%s|%s|%g|%s|%t", day, p.Level, p.Puzzle, p.Solution, p.Score, repr, withSolution)
 	return fmt.Sprintf(`W/"%016x"`, h.Sum64())

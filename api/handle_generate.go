@@ -11,13 +11,15 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
 
 // generator is the use-case behind GET /generate.
 type generator interface {
-	Generate(ctx context.Context, req service.GenerateRequest) ([]engine.Puzzle, error)
+	Generate(ctx context.Context, req service.GenerateRequest) ([]generate.Puzzle, error)
 }
 
 // generateService is what GET /generate calls: batches and streams, and
@@ -60,12 +62,12 @@ type puzzleJSON struct {
 
 // tokenIssuer signs the token served with each puzzle.
 type tokenIssuer interface {
-	Token(p engine.Puzzle, source, date string, solutionServed bool) string
+	Token(p generate.Puzzle, source, date string, solutionServed bool) string
 }
 
 // newPuzzleJSON returns p as the API writes it, with its solution or
 // without (solution=false: a game that checks answers on the server).
-func newPuzzleJSON(p engine.Puzzle, withSolution bool) puzzleJSON {
+func newPuzzleJSON(p generate.Puzzle, withSolution bool) puzzleJSON {
 	j := puzzleJSON{
 		Kind:    kindPuzzle,
 		Puzzle:  p.Puzzle.String(),
@@ -116,7 +118,7 @@ func handleGenerate(s generateService, log *zap.Logger, anonBatch int) http.Hand
 				writeProblem(w, r, ae.problem())
 				return
 			}
-		} else if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != engine.None || req.Targeted(); onDemand && req.Count > anonBatch {
+		} else if onDemand := req.Fresh || req.Seed != nil || req.Symmetry != generate.None || req.Targeted(); onDemand && req.Count > anonBatch {
 			if ae := requireScope(r, apikey.GenerateBulk, fmt.Sprintf("a batch of more than %d fresh or seeded puzzles", anonBatch)); ae != nil {
 				writeProblem(w, r, ae.problem())
 				return
@@ -179,7 +181,7 @@ func generateParams(r *http.Request) (req service.GenerateRequest, batch bool, m
 	if v, ok, err := q.get("symmetry"); err != nil {
 		return req, false, "", po, err
 	} else if ok {
-		if req.Symmetry, err = engine.ParseSymmetry(v); err != nil {
+		if req.Symmetry, err = generate.ParseSymmetry(v); err != nil {
 			return req, false, "", po, err // problemFor names the parameter and the allowed values
 		}
 	}
@@ -242,7 +244,7 @@ func targetParams(q params, req *service.GenerateRequest) error {
 	}
 	if ok {
 		if v == "" {
-			return &paramError{name: "technique", reason: "empty", allowed: engine.TechniqueNames()}
+			return &paramError{name: "technique", reason: "empty", allowed: rating.TechniqueNames()}
 		}
 		req.Technique = v
 	}
@@ -263,7 +265,7 @@ func solutionParam(r *http.Request) (bool, error) {
 }
 
 // levelParam reads the required level query parameter.
-func levelParam(q params) (engine.Level, error) {
+func levelParam(q params) (rating.Level, error) {
 	v, ok, err := q.get("level")
 	if err != nil {
 		return 0, err
@@ -271,7 +273,7 @@ func levelParam(q params) (engine.Level, error) {
 	if !ok {
 		return 0, &paramError{name: "level", reason: "missing", allowed: levelNames()}
 	}
-	return engine.ParseLevel(v)
+	return rating.ParseLevel(v)
 }
 
 // mediaParam returns the media type of the answer: the format parameter

@@ -12,7 +12,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -22,7 +22,7 @@ const mediaNDJSON = "application/x-ndjson"
 
 // streamer is the use-case behind a streamed GET /generate.
 type streamer interface {
-	GenerateStream(ctx context.Context, req service.GenerateRequest, emit func(engine.Puzzle) error) error
+	GenerateStream(ctx context.Context, req service.GenerateRequest, emit func(generate.Puzzle) error) error
 }
 
 // streamWriteTimeout is how long one line of a stream may take: the
@@ -156,7 +156,7 @@ func streamPuzzles(w http.ResponseWriter, r *http.Request, s interface {
 		_ = rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout))
 		return rc.Flush()
 	}
-	err := s.GenerateStream(ctx, req, func(p engine.Puzzle) error {
+	err := s.GenerateStream(ctx, req, func(p generate.Puzzle) error {
 		if err := charge.wait(ctx); err != nil {
 			return err
 		}

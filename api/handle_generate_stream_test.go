@@ -18,6 +18,8 @@ import (
 	"go.uber.org/zap/zaptest"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
@@ -79,7 +81,7 @@ func readLines(t *testing.T, res *http.Response) []streamLine {
 }
 
 func TestGenerateStream(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Hard, Puzzle: engine.MustParse(puzzleEasy), Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Hard, Puzzle: engine.MustParse(puzzleEasy), Fresh: true}}
 	ts, secrets := streamServer(t, f, 0)
 
 	res := getStream(t, t.Context(), ts.URL+"/generate?level=hard&count=250&seed=7", secrets["bulk"])
@@ -98,7 +100,7 @@ func TestGenerateStream(t *testing.T) {
 	if end := lines[250]; end.Kind != "end" || end.Count != 250 || end.NextSeed != "257" {
 		t.Errorf("last line = %+v, want kind end, count 250, next_seed 257", end)
 	}
-	if f.genReq.Count != 250 || f.genReq.Level != engine.Hard {
+	if f.genReq.Count != 250 || f.genReq.Level != rating.Hard {
 		t.Errorf("service asked for %+v, want 250 hard", f.genReq)
 	}
 
@@ -124,7 +126,7 @@ func TestGenerateStream(t *testing.T) {
 }
 
 func TestGenerateStreamErrors(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Hard, Fresh: true}, genErr: engine.ErrOverloaded}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Hard, Fresh: true}, genErr: engine.ErrOverloaded}
 	ts, secrets := streamServer(t, f, 0)
 	res := getStream(t, t.Context(), ts.URL+"/generate?level=hard&count=5", secrets["bulk"])
 	res.Body.Close()
@@ -133,7 +135,7 @@ func TestGenerateStreamErrors(t *testing.T) {
 	}
 
 	f.mu.Lock()
-	f.genErr, f.streamErr, f.streamOK = nil, engine.ErrGenerationFailed, 2
+	f.genErr, f.streamErr, f.streamOK = nil, generate.ErrGenerationFailed, 2
 	f.mu.Unlock()
 	res = getStream(t, t.Context(), ts.URL+"/generate?level=hard&count=5", secrets["bulk"])
 	lines := readLines(t, res)
@@ -146,7 +148,7 @@ func TestGenerateStreamErrors(t *testing.T) {
 // request costs one, each puzzle one more, so 4 puzzles come at once and
 // the stream then waits for the window instead of failing.
 func TestGenerateStreamChargedPerPuzzle(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Fresh: true}}
 	ts, secrets := streamServer(t, f, 5)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -190,14 +192,14 @@ func TestGenerateStreamChargedPerPuzzle(t *testing.T) {
 // a millisecond each.
 type countingGenerate struct{ calls atomic.Int64 }
 
-func (g *countingGenerate) generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
+func (g *countingGenerate) generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
 	g.calls.Add(1)
 	select {
 	case <-ctx.Done():
-		return engine.Puzzle{}, ctx.Err()
+		return generate.Puzzle{}, ctx.Err()
 	case <-time.After(time.Millisecond):
 	}
-	return engine.Puzzle{Level: opt.Level, Seed: opt.Seed, Fresh: true, Puzzle: engine.MustParse(puzzleEasy)}, nil
+	return generate.Puzzle{Level: opt.Level, Seed: opt.Seed, Fresh: true, Puzzle: engine.MustParse(puzzleEasy)}, nil
 }
 
 // TestGenerateStreamStopsWhenClientGoes runs the real service and pool
@@ -206,7 +208,7 @@ func (g *countingGenerate) generate(ctx context.Context, opt engine.GenerateOpti
 // stream's slot for the next one.
 func TestGenerateStreamStopsWhenClientGoes(t *testing.T) {
 	var gen countingGenerate
-	pool := engine.NewPool(engine.PoolConfig{Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
+	pool := generate.NewPool(generate.PoolConfig{Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
 	defer pool.Close()
 	svc := service.New(service.Config{}, service.Deps{Pool: pool})
 	ts, secrets := streamServer(t, svc, 0)
@@ -253,7 +255,7 @@ func TestGenerateStreamStopsWhenClientGoes(t *testing.T) {
 
 // TestGenerateStreamGzip asks for gzip: the stream comes compressed.
 func TestGenerateStreamGzip(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Puzzle: engine.MustParse(puzzleEasy), Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Puzzle: engine.MustParse(puzzleEasy), Fresh: true}}
 	ts, secrets := streamServer(t, f, 0)
 	req, _ := http.NewRequestWithContext(t.Context(), http.MethodGet, ts.URL+"/generate?level=easy&count=30&seed=1", nil)
 	req.Header.Set("Accept", mediaNDJSON)

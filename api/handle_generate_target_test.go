@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -19,7 +20,7 @@ func TestGenerateTargetParams(t *testing.T) {
 		param string
 	}{
 		{"technique=xy-wing", service.GenerateRequest{Count: 1, Technique: "xy-wing"}, 200, ""},
-		{"level=hard&min_score=2.5&max_score=3.5", service.GenerateRequest{Level: engine.Hard, Count: 1, MinScore: 2.5, MaxScore: 3.5}, 200, ""},
+		{"level=hard&min_score=2.5&max_score=3.5", service.GenerateRequest{Level: rating.Hard, Count: 1, MinScore: 2.5, MaxScore: 3.5}, 200, ""},
 		{"min_score=6", service.GenerateRequest{Count: 1, MinScore: 6}, 200, ""},
 		{"min_score=abc", service.GenerateRequest{}, 400, "min_score"},
 		{"max_score=9", service.GenerateRequest{}, 400, "max_score"},
@@ -28,7 +29,7 @@ func TestGenerateTargetParams(t *testing.T) {
 		{"symmetry=mirror", service.GenerateRequest{}, 400, "level"},
 	}
 	for _, tt := range tests {
-		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Hard, Seed: 1, Fresh: true}}
+		f := &fakeService{puzzle: generate.Puzzle{Level: rating.Hard, Seed: 1, Fresh: true}}
 		h, _ := newTestServer(t, f, Config{})
 		rec, p := serve(h, "GET", "/generate?"+tt.query, "", nil)
 		if rec.Code != tt.code || p.Parameter != tt.param {
@@ -49,8 +50,8 @@ func TestGenerateTargetParams(t *testing.T) {
 // for an impossible combination, 400 for an unknown technique, 503 with
 // Retry-After when too costly now.
 func TestTargetProblems(t *testing.T) {
-	impossible := &service.TargetError{Err: engine.GenerateOptions{Level: engine.Easy, Technique: "x-wing"}.Validate()}
-	unknown := &service.TargetError{Err: engine.GenerateOptions{Technique: "x-wings"}.Validate()}
+	impossible := &service.TargetError{Err: generate.GenerateOptions{Level: rating.Easy, Technique: "x-wing"}.Validate()}
+	unknown := &service.TargetError{Err: generate.GenerateOptions{Technique: "x-wings"}.Validate()}
 	tests := []struct {
 		name  string
 		err   error
@@ -68,7 +69,7 @@ func TestTargetProblems(t *testing.T) {
 			t.Errorf("problemFor(%s: %v) = %d %q retry %d, want %d %q retry %d", tt.name, tt.err, p.Status, p.Parameter, p.RetryAfter, tt.code, tt.param, tt.retry)
 		}
 	}
-	if p := problemFor(unknown); len(p.Allowed) != len(engine.Techniques()) {
+	if p := problemFor(unknown); len(p.Allowed) != len(rating.Techniques()) {
 		t.Errorf("problemFor(unknown technique).Allowed = %v, want every technique", p.Allowed)
 	}
 }

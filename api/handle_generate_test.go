@@ -9,7 +9,8 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -20,14 +21,14 @@ func TestGenerateRequestMapping(t *testing.T) {
 		want  service.GenerateRequest
 		batch bool
 	}{
-		{"level=easy", service.GenerateRequest{Level: engine.Easy, Count: 1}, false},
-		{"level=evil&fresh=true", service.GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}, false},
-		{"level=hard&seed=18446744073709551615&symmetry=mirror", service.GenerateRequest{Level: engine.Hard, Count: 1, Seed: &seed, Symmetry: engine.Mirror}, false},
-		{"level=medium&count=7", service.GenerateRequest{Level: engine.Medium, Count: 7}, true},
-		{"level=medium&count=1", service.GenerateRequest{Level: engine.Medium, Count: 1}, true},
+		{"level=easy", service.GenerateRequest{Level: rating.Easy, Count: 1}, false},
+		{"level=evil&fresh=true", service.GenerateRequest{Level: rating.Evil, Count: 1, Fresh: true}, false},
+		{"level=hard&seed=18446744073709551615&symmetry=mirror", service.GenerateRequest{Level: rating.Hard, Count: 1, Seed: &seed, Symmetry: generate.Mirror}, false},
+		{"level=medium&count=7", service.GenerateRequest{Level: rating.Medium, Count: 7}, true},
+		{"level=medium&count=1", service.GenerateRequest{Level: rating.Medium, Count: 1}, true},
 	}
 	for _, tt := range tests {
-		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Hard, Seed: seed, Fresh: false, Variant: 9}}
+		f := &fakeService{puzzle: generate.Puzzle{Level: rating.Hard, Seed: seed, Fresh: false, Variant: 9}}
 		h, _ := newTestServer(t, f, Config{})
 		rec, _ := serve(h, "GET", "/generate?"+tt.query, "", nil)
 		if rec.Code != 200 {
@@ -55,11 +56,11 @@ func TestGenerateRequestMapping(t *testing.T) {
 }
 
 func TestDailyHandler(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 5, Fresh: true}}
 	now := func() time.Time { return time.Date(2026, 11, 22, 23, 30, 0, 0, time.FixedZone("west", -5*3600)) }
 	h := handleDaily(f, zap.NewNop(), now)
 	rec, _ := serve(h, "GET", "/daily?level=easy", "", nil)
-	if rec.Code != 200 || f.dailyDate.Format(time.DateOnly) != "2026-11-23" || f.dailyLevel != engine.Easy {
+	if rec.Code != 200 || f.dailyDate.Format(time.DateOnly) != "2026-11-23" || f.dailyLevel != rating.Easy {
 		t.Errorf("daily without date at 23:30 UTC-5 asked for %s %v (status %d), want 2026-11-23 (UTC) easy", f.dailyDate.Format(time.DateOnly), f.dailyLevel, rec.Code)
 	}
 	etag := rec.Header().Get("ETag")
@@ -100,7 +101,7 @@ func TestDailyTZ(t *testing.T) {
 		{"Local", "", "", 400},
 		{"../etc/passwd", "", "", 400},
 	} {
-		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy}}
+		f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy}}
 		h := handleDaily(f, zap.NewNop(), now)
 		path := "/daily?level=easy"
 		if tc.tz != "" {
@@ -132,7 +133,7 @@ func TestDailyTZ(t *testing.T) {
 }
 
 func TestDailyCacheControl(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 5, Fresh: true}}
 	tests := []struct {
 		now  time.Time
 		path string
@@ -157,7 +158,7 @@ func TestDailyCacheControl(t *testing.T) {
 // and past it a 200 with a new ETag (and token) instead of keeping the
 // first token until it expires.
 func TestDailyETagRenewsTheToken(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 5, Fresh: true}}
 	at := time.Date(2026, 11, 22, 12, 10, 0, 0, time.UTC)
 	h := handleDaily(f, zap.NewNop(), func() time.Time { return at })
 	const path = "/daily?level=easy&date=2026-11-22"

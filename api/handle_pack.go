@@ -9,7 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/printpdf"
 	"github.com/sudokuhq/sudoku/service"
@@ -17,7 +17,7 @@ import (
 
 // packer is the use-case behind GET /daily/pack.
 type packer interface {
-	Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.DailyRecord, error)
+	Pack(ctx context.Context, from, to time.Time, levels []rating.Level) ([]service.DailyRecord, error)
 }
 
 // defaultPackDays is the length of a pack without to: a week.
@@ -70,7 +70,7 @@ func handlePack(s packer, log *zap.Logger, now func() time.Time) http.Handler {
 // packParams reads the query of GET /daily/pack: from (required), to
 // (default a week from from), levels (comma-separated, default all four),
 // format (pdf, the only one) and the print parameters (see printParams).
-func packParams(r *http.Request) (from, to time.Time, levels []engine.Level, po printOptions, err error) {
+func packParams(r *http.Request) (from, to time.Time, levels []rating.Level, po printOptions, err error) {
 	q, err := queryParams(r)
 	if err != nil {
 		return from, to, nil, po, err

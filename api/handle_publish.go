@@ -13,14 +13,15 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
 // publisher is the use-case behind the publishing endpoints: schedule,
 // put and archive (scope publish).
 type publisher interface {
-	Schedule(ctx context.Context, from, to time.Time, levels []engine.Level) ([]service.ScheduleEntry, error)
-	PutDaily(ctx context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (service.DailyRecord, bool, error)
+	Schedule(ctx context.Context, from, to time.Time, levels []rating.Level) ([]service.ScheduleEntry, error)
+	PutDaily(ctx context.Context, date time.Time, level rating.Level, puzzle engine.Grid, force bool) (service.DailyRecord, bool, error)
 	Archive(ctx context.Context, q service.ArchiveQuery) (service.ArchivePage, error)
 }
 
@@ -35,8 +36,8 @@ func parseDate(name, v string) (time.Time, error) {
 
 // parseLevel reads a level of the parameter or member name, in the lower
 // case openapi.yaml lists, as the query's level.
-func parseLevel(name, v string) (engine.Level, error) {
-	l, err := engine.ParseLevel(v)
+func parseLevel(name, v string) (rating.Level, error) {
+	l, err := rating.ParseLevel(v)
 	if err != nil {
 		return 0, &paramError{name: name, reason: err.Error(), allowed: levelNames()}
 	}
@@ -118,7 +119,7 @@ func handleSchedule(s publisher, log *zap.Logger) http.Handler {
 			writeError(w, r, log, err)
 			return
 		}
-		levels := make([]engine.Level, len(req.Levels))
+		levels := make([]rating.Level, len(req.Levels))
 		for i, v := range req.Levels {
 			if levels[i], err = parseLevel("levels", v); err != nil {
 				writeError(w, r, log, err)
@@ -262,7 +263,7 @@ func archiveParams(r *http.Request, now func() time.Time) (service.ArchiveQuery,
 		{"after", func(v string) error {
 			d, l, ok := strings.Cut(v, cursorSep)
 			date, derr := time.Parse(time.DateOnly, d)
-			level, lerr := engine.ParseLevel(l)
+			level, lerr := rating.ParseLevel(l)
 			if !ok || derr != nil || lerr != nil {
 				return &paramError{name: "after", reason: fmt.Sprintf("%q is not a cursor: pass the next of the previous page", v)}
 			}

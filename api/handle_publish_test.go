@@ -9,16 +9,16 @@ import (
 	"github.com/go-chi/chi/v5"
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
 func TestScheduleHandlerCounts(t *testing.T) {
 	d := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	f := &fakeService{schedule: []service.ScheduleEntry{
-		{Date: d, Level: engine.Easy, Status: service.ScheduleCreated},
-		{Date: d, Level: engine.Hard, Status: service.ScheduleExisting},
-		{Date: d, Level: engine.Evil, Status: service.SchedulePending},
+		{Date: d, Level: rating.Easy, Status: service.ScheduleCreated},
+		{Date: d, Level: rating.Hard, Status: service.ScheduleExisting},
+		{Date: d, Level: rating.Evil, Status: service.SchedulePending},
 	}}
 	rec, _ := serve(handleSchedule(f, zap.NewNop()), "POST", "/daily/schedule", `{"from":"2026-12-01","to":"2026-12-01"}`, nil)
 	var got scheduleResponse
@@ -33,8 +33,8 @@ func TestScheduleHandlerCounts(t *testing.T) {
 func TestArchiveHandlerCursor(t *testing.T) {
 	d := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	f := &fakeService{archive: service.ArchivePage{
-		Records: []service.DailyRecord{{Date: d, Level: engine.Hard, Source: service.SourceGenerated, Seed: 1<<63 + 5}},
-		Next:    service.ArchiveCursor{Date: d, Level: engine.Hard},
+		Records: []service.DailyRecord{{Date: d, Level: rating.Hard, Source: service.SourceGenerated, Seed: 1<<63 + 5}},
+		Next:    service.ArchiveCursor{Date: d, Level: rating.Hard},
 	}}
 	h := handleArchive(f, zap.NewNop(), time.Now)
 	rec, _ := serve(h, "GET", "/daily/archive?from=2026-12-01&to=2026-12-31&level=hard&limit=1", "", nil)
@@ -52,7 +52,7 @@ func TestArchiveHandlerCursor(t *testing.T) {
 	}
 	// The next page asks from after the cursor.
 	serve(h, "GET", "/daily/archive?after="+got.Next, "", nil)
-	if f.archiveQ.After.Date != d || f.archiveQ.After.Level != engine.Hard || f.archiveQ.From != service.FirstDaily || f.archiveQ.To != service.LastDaily {
+	if f.archiveQ.After.Date != d || f.archiveQ.After.Level != rating.Hard || f.archiveQ.From != service.FirstDaily || f.archiveQ.To != service.LastDaily {
 		t.Errorf("archive query after the cursor = %+v", f.archiveQ)
 	}
 }

@@ -6,9 +6,10 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
-// ratingJSON is engine.Rating as the API writes it.
+// ratingJSON is rating.Rating as the API writes it.
 type ratingJSON struct {
 	Level       string         `json:"level"`
 	Score       float64        `json:"score"`
@@ -21,7 +22,7 @@ type ratingJSON struct {
 	Counts      map[string]int `json:"counts"`
 }
 
-func newRatingJSON(r engine.Rating) ratingJSON {
+func newRatingJSON(r rating.Rating) ratingJSON {
 	return ratingJSON{
 		Level: r.Level.String(), Score: r.Score, Steps: r.Steps, WNEF: r.WNEF,
 		Hardest: r.Hardest, HardestTier: r.HardestTier, Level1: r.Level1,
@@ -36,7 +37,7 @@ type cellJSON struct {
 	Digit int    `json:"digit"`
 }
 
-// stepJSON is engine.Step as the API writes it.
+// stepJSON is rating.Step as the API writes it.
 type stepJSON struct {
 	Technique    string     `json:"technique"`
 	Tier         int        `json:"tier"`
@@ -46,7 +47,7 @@ type stepJSON struct {
 	Text         string     `json:"text"`
 }
 
-func newStepJSON(s engine.Step) stepJSON {
+func newStepJSON(s rating.Step) stepJSON {
 	j := stepJSON{
 		Technique:    s.Technique,
 		Tier:         s.Tier,
@@ -96,19 +97,19 @@ func handleRate(s rater, log *zap.Logger) http.Handler {
 			return
 		}
 		var (
-			rating engine.Rating
-			path   []engine.Step
+			rt   rating.Rating
+			path []rating.Step
 		)
 		if explain {
-			rating, path, err = s.Explain(r.Context(), g)
+			rt, path, err = s.Explain(r.Context(), g)
 		} else {
-			rating, err = s.Rate(r.Context(), g)
+			rt, err = s.Rate(r.Context(), g)
 		}
 		if err != nil {
 			writeError(w, r, log, err)
 			return
 		}
-		resp := rateResponse{Puzzle: g.String(), ratingJSON: newRatingJSON(rating)}
+		resp := rateResponse{Puzzle: g.String(), ratingJSON: newRatingJSON(rt)}
 		if explain {
 			resp.Path = make([]stepJSON, len(path))
 			for i, st := range path {

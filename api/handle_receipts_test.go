@@ -9,6 +9,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -19,7 +21,7 @@ func TestReceiptHandlers(t *testing.T) {
 	clock := func() time.Time { return now }
 	svc := service.New(service.Config{ReceiptSecret: []byte("0123456789abcdef0123456789abcdef")}, service.Deps{Now: clock})
 	other := service.New(service.Config{ReceiptSecret: []byte("fedcba9876543210fedcba9876543210")}, service.Deps{Now: clock})
-	p := engine.Puzzle{Puzzle: engine.MustParse(puzzleEasy), Solution: engine.MustParse(solutionEasy), Level: engine.Easy}
+	p := generate.Puzzle{Puzzle: engine.MustParse(puzzleEasy), Solution: engine.MustParse(solutionEasy), Level: rating.Easy}
 	token := svc.Token(p, service.SourceGenerate, "", false)
 	check, verify := handleCheck(svc, zap.NewNop()), handleVerifyReceipt(svc, zap.NewNop())
 
@@ -105,7 +107,7 @@ func TestReceiptHandlers(t *testing.T) {
 // TestServedPuzzlesCarryTokens: every JSON puzzle of /generate (one or a
 // batch) and /daily has a token.
 func TestServedPuzzlesCarryTokens(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 5, Fresh: true,
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 5, Fresh: true,
 		Puzzle: engine.MustParse(puzzleEasy), Solution: engine.MustParse(solutionEasy)}}
 	for _, path := range []string{"/generate?level=easy", "/generate?level=easy&count=2", "/daily?level=easy&date=2026-01-01&solution=false"} {
 		h := handleGenerate(f, zap.NewNop(), DefaultAnonymousBatch)

@@ -11,6 +11,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -42,7 +44,7 @@ var (
 
 // Metrics holds the service's Prometheus collectors, registered on one
 // registry that is never the global one. It implements service.Hooks and
-// engine.PoolHooks, so the service and the pool report without importing
+// generate.PoolHooks, so the service and the pool report without importing
 // Prometheus. Its methods are safe for concurrent use.
 type Metrics struct {
 	reg    prometheus.Registerer
@@ -164,7 +166,7 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 			Help: "Connections open on the admin listener (probes, scrapes), at most -admin-max-conns.",
 		}),
 	}
-	for _, l := range engine.Levels() {
+	for _, l := range rating.Levels() {
 		m.depth.WithLabelValues(l.String()).Set(0)
 	}
 	m.solveDefault = m.solve.WithLabelValues(engine.DefaultAlgorithm)
@@ -172,8 +174,8 @@ func NewMetrics(reg prometheus.Registerer, gather prometheus.Gatherer) *Metrics 
 	for _, op := range []string{service.OpSolve, service.OpSlowSolve, service.OpRate, service.OpExplain, service.OpHint, service.OpCheck} {
 		m.refused.WithLabelValues(op)
 	}
-	for _, l := range engine.Levels() {
-		for _, reason := range []string{engine.RejectOverloaded, engine.RejectCanceled, engine.RejectFailed} {
+	for _, l := range rating.Levels() {
+		for _, reason := range []string{generate.RejectOverloaded, generate.RejectCanceled, generate.RejectFailed} {
 			m.rejected.WithLabelValues(l.String(), reason)
 		}
 	}
@@ -201,20 +203,20 @@ func (m *Metrics) Handler() http.Handler {
 }
 
 // Generated records one accepted puzzle of level that took d and attempts
-// candidates to find (engine.PoolHooks).
-func (m *Metrics) Generated(level engine.Level, d time.Duration, attempts int) {
+// candidates to find (generate.PoolHooks).
+func (m *Metrics) Generated(level rating.Level, d time.Duration, attempts int) {
 	m.generation.WithLabelValues(level.String()).Observe(d.Seconds())
 	m.generated.WithLabelValues(level.String()).Inc()
 	m.attempts.WithLabelValues(level.String()).Add(float64(attempts))
 }
 
-// Depth records the buffer depth of level (engine.PoolHooks).
-func (m *Metrics) Depth(level engine.Level, n int) {
+// Depth records the buffer depth of level (generate.PoolHooks).
+func (m *Metrics) Depth(level rating.Level, n int) {
 	m.depth.WithLabelValues(level.String()).Set(float64(n))
 }
 
-// Rejected counts a generated puzzle the pool threw away (engine.PoolHooks).
-func (m *Metrics) Rejected(level engine.Level, reason string) {
+// Rejected counts a generated puzzle the pool threw away (generate.PoolHooks).
+func (m *Metrics) Rejected(level rating.Level, reason string) {
 	m.rejected.WithLabelValues(levelLabel(level), reason).Inc()
 }
 
@@ -243,7 +245,7 @@ func (m *Metrics) AdmissionRejected(op string) {
 }
 
 // Served counts one puzzle handed out (service.Hooks).
-func (m *Metrics) Served(level engine.Level, fresh bool) {
+func (m *Metrics) Served(level rating.Level, fresh bool) {
 	m.served.WithLabelValues(level.String(), strconv.FormatBool(fresh)).Inc()
 }
 
@@ -278,7 +280,7 @@ func methodLabel(method string) string {
 
 // levelLabel is the level label of a metric: the level's name, or "any"
 // for the zero Level (a targeted /generate without a level).
-func levelLabel(l engine.Level) string {
+func levelLabel(l rating.Level) string {
 	if l == 0 {
 		return "any"
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	dto "github.com/prometheus/client_model/go"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // mustCounter finds the metric name{labels} in reg.
@@ -73,11 +73,11 @@ func (c constCollector) Collect(ch chan<- prometheus.Metric) {
 func TestMetricsHooksAndLint(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	m := NewMetrics(reg, reg)
-	m.Generated(engine.Evil, 1500*time.Millisecond, 7)
-	m.Generated(engine.Easy, 3*time.Millisecond, 1)
-	m.Depth(engine.Hard, 12)
-	m.Rejected(engine.Medium, "overloaded")
-	m.Served(engine.Easy, false)
+	m.Generated(rating.Evil, 1500*time.Millisecond, 7)
+	m.Generated(rating.Easy, 3*time.Millisecond, 1)
+	m.Depth(rating.Hard, 12)
+	m.Rejected(rating.Medium, "overloaded")
+	m.Served(rating.Easy, false)
 	m.Solved("fast", 40*time.Microsecond)
 	m.SlowSolved("dfs", 700*time.Millisecond)
 	m.Rated("rate", 2*time.Millisecond)

@@ -18,6 +18,8 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -312,7 +314,7 @@ func TestAcceptsGzip(t *testing.T) {
 // TestRateLimitChargesPerPuzzle checks that a batch of /generate is
 // charged its count against the rate limit, not one request.
 func TestRateLimitChargesPerPuzzle(t *testing.T) {
-	h, _ := newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	h, _ := newTestServer(t, &fakeService{ready: true, puzzle: generate.Puzzle{Level: rating.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
 	tests := []struct {
 		target string
 		want   int
@@ -326,7 +328,7 @@ func TestRateLimitChargesPerPuzzle(t *testing.T) {
 			t.Errorf("GET %s = %d, want %d", tt.target, rec.Code, tt.want)
 		}
 	}
-	h, _ = newTestServer(t, &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
+	h, _ = newTestServer(t, &fakeService{ready: true, puzzle: generate.Puzzle{Level: rating.Easy}}, Config{RateLimit: 10, RateWindow: time.Hour})
 	if rec, _ := serve(h, "GET", "/generate?level=easy&count=11", "", nil); rec.Code != http.StatusTooManyRequests {
 		t.Errorf("a batch of 11 against a limit of 10 = %d, want 429", rec.Code)
 	}

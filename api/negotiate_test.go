@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestNegotiate(t *testing.T) {
@@ -63,7 +65,7 @@ func TestGenerateNegotiatesAndHead(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			f := &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}}
+			f := &fakeService{ready: true, puzzle: generate.Puzzle{Level: rating.Easy}}
 			h, _ := newTestServer(t, f, Config{})
 			body := ""
 			if tt.method == "POST" {

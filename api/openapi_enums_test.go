@@ -10,13 +10,15 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/classic"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 var update = flag.Bool("update", false, "rewrite the generated parts of openapi.yaml")
 
 // Markers of the block of openapi.yaml that techniquesYAML writes.
 const (
-	techniquesBegin = "    # BEGIN techniques: written from engine.Techniques() by\n    # go test ./api -run TestOpenAPITechniques -update\n"
+	techniquesBegin = "    # BEGIN techniques: written from rating.Techniques() by\n    # go test ./api -run TestOpenAPITechniques -update\n"
 	techniquesEnd   = "    # END techniques\n"
 )
 
@@ -25,18 +27,18 @@ const (
 func techniquesYAML() []byte {
 	var b bytes.Buffer
 	b.WriteString("    Technique:\n      type: string\n      description: A solving technique of the rater, easiest tier first (docs/rating.md).\n      enum:\n")
-	for _, t := range engine.Techniques() {
+	for _, t := range rating.Techniques() {
 		fmt.Fprintf(&b, "        - %s\n", t.Name)
 	}
 	b.WriteString("    TechniqueCounts:\n      type: object\n      description: Applications of each technique on the solving path; techniques not used are left out.\n      additionalProperties: false\n      properties:\n")
-	for _, t := range engine.Techniques() {
+	for _, t := range rating.Techniques() {
 		fmt.Fprintf(&b, "        %s: {type: integer, minimum: 1, description: 'Tier %d.'}\n", t.Name, t.Tier)
 	}
 	return b.Bytes()
 }
 
 // TestOpenAPITechniques keeps openapi.yaml's technique enum and counts in
-// step with engine.Techniques(); -update rewrites them.
+// step with rating.Techniques(); -update rewrites them.
 func TestOpenAPITechniques(t *testing.T) {
 	const path = "../openapi.yaml"
 	doc, err := os.ReadFile(path)
@@ -54,7 +56,7 @@ func TestOpenAPITechniques(t *testing.T) {
 		return
 	}
 	if !*update {
-		t.Fatalf("%s's techniques differ from engine.Techniques(); run go test ./api -run TestOpenAPITechniques -update", path)
+		t.Fatalf("%s's techniques differ from rating.Techniques(); run go test ./api -run TestOpenAPITechniques -update", path)
 	}
 	out := append(append(append([]byte(nil), doc[:begin]...), want...), doc[end:]...)
 	if err := os.WriteFile(path, out, 0o644); err != nil {
@@ -79,7 +81,7 @@ func TestOpenAPIEnums(t *testing.T) {
 	for _, v := range symmetry.Enum {
 		symmetries = append(symmetries, fmt.Sprint(v))
 	}
-	for _, s := range engine.Symmetries() {
+	for _, s := range generate.Symmetries() {
 		symmetryNames = append(symmetryNames, s.String())
 	}
 	tests := []struct {

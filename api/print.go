@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/printpdf"
 )
 
@@ -123,7 +124,7 @@ func printParams(q params, media string, pack bool) (printOptions, error) {
 // what is its date or seed, for the caption; date the PDF's creation
 // date (zero for a generated puzzle, which has none); name the file
 // name offered to save it under.
-func writePrint(w http.ResponseWriter, r *http.Request, log *zap.Logger, media string, p engine.Puzzle, o printOptions, what string, date time.Time, name string) {
+func writePrint(w http.ResponseWriter, r *http.Request, log *zap.Logger, media string, p generate.Puzzle, o printOptions, what string, date time.Time, name string) {
 	g := printpdf.Grid{Puzzle: p.Puzzle}
 	if o.key {
 		g.Solution = p.Solution

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/pdftest"
 	"github.com/sudokuhq/sudoku/printpdf"
 	"github.com/sudokuhq/sudoku/service"
@@ -22,7 +23,7 @@ import (
 // same bytes.
 func TestPrintFiles(t *testing.T) {
 	pdftest.Require(t)
-	pool := engine.NewPool(engine.PoolConfig{Workers: 1, BufferSize: 1})
+	pool := generate.NewPool(generate.PoolConfig{Workers: 1, BufferSize: 1})
 	t.Cleanup(pool.Close)
 	svc := service.New(service.Config{DailySalt: "print"}, service.Deps{Pool: pool, Store: store.NewMemory()})
 	h, _ := newTestServer(t, svc, Config{})
@@ -109,7 +110,7 @@ func TestDailyHonestFields(t *testing.T) {
 		{service.SourceGenerated, false, true},
 		{service.SourceCurated, false, false},
 	} {
-		f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy, Seed: 0}, dailySource: tc.source}
+		f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy, Seed: 0}, dailySource: tc.source}
 		h, _ := newTestServer(t, f, Config{})
 		rec, _ := serve(h, "GET", "/daily?level=easy&date=2026-01-01", "", nil)
 		var body map[string]any
@@ -127,7 +128,7 @@ func TestDailyHonestFields(t *testing.T) {
 // TestPrintParamsErrors checks that each bad print parameter is a 400
 // naming it.
 func TestPrintParamsErrors(t *testing.T) {
-	f := &fakeService{puzzle: engine.Puzzle{Level: engine.Easy}}
+	f := &fakeService{puzzle: generate.Puzzle{Level: rating.Easy}}
 	h, _ := newTestServer(t, f, Config{})
 	for _, tc := range []struct {
 		path, param string

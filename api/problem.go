@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 )
@@ -258,8 +259,8 @@ func internalProblem() Problem {
 }
 
 func levelNames() []string {
-	names := make([]string, len(engine.Levels()))
-	for i, l := range engine.Levels() {
+	names := make([]string, len(rating.Levels()))
+	for i, l := range rating.Levels() {
 		names[i] = l.String()
 	}
 	return names

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -32,12 +34,12 @@ func TestProblemFor(t *testing.T) {
 		{"malformed", &decodeError{status: 400, reason: "x"}, 400, "malformed-json"},
 		{"slow body", &decodeError{status: 408, reason: "x"}, 408, "request-timeout"},
 		{"param", &paramError{name: "count", reason: "x"}, 400, "bad-parameter"},
-		{"level", &engine.UnknownLevelError{Name: "x"}, 400, "bad-parameter"},
+		{"level", &rating.UnknownLevelError{Name: "x"}, 400, "bad-parameter"},
 		{"algorithm", &engine.UnknownAlgorithmError{Name: "x"}, 400, "bad-parameter"},
-		{"symmetry", &engine.UnknownSymmetryError{Name: "x"}, 400, "bad-parameter"},
+		{"symmetry", &generate.UnknownSymmetryError{Name: "x"}, 400, "bad-parameter"},
 		{"batch", &service.BatchError{Count: 101}, 400, "bad-parameter"},
 		{"date", &service.DateError{Date: time.Time{}}, 400, "bad-parameter"},
-		{"options", &engine.OptionsError{Field: "MaxGivens", Reason: "x"}, 400, "bad-parameter"},
+		{"options", &generate.OptionsError{Field: "MaxGivens", Reason: "x"}, 400, "bad-parameter"},
 		{"bad char", parseErr, 422, "bad-char"},
 		{"cell count", shortErr, 422, "cell-count"},
 		{"rows", rowsErr, 422, "row-count"},
@@ -46,16 +48,16 @@ func TestProblemFor(t *testing.T) {
 		{"no solution", wrap(engine.ErrNoSolution), 422, "no-solution"},
 		{"multiple", engine.ErrMultipleSolutions, 422, "multiple-solutions"},
 		{"budget", wrap(engine.ErrBudgetExceeded), 422, "budget-exceeded"},
-		{"generation failed", engine.ErrGenerationFailed, 422, "generation-failed"},
+		{"generation failed", generate.ErrGenerationFailed, 422, "generation-failed"},
 		{"overloaded", fmt.Errorf("no solve slot free: %w", engine.ErrOverloaded), 503, "overloaded"},
 		{"pool overloaded", wrap(engine.ErrOverloaded), 503, "overloaded"},
 		{"not ready", service.ErrNotReady, 503, "not-ready"},
-		{"pool closed", engine.ErrPoolClosed, 503, "not-ready"},
+		{"pool closed", generate.ErrPoolClosed, 503, "not-ready"},
 		{"deadline", wrap(context.DeadlineExceeded), 504, "deadline"},
 		{"canceled", context.Canceled, statusClientClosed, "canceled"},
 		{"store down", &service.StoreError{Op: "get", Err: errors.New("connection refused: password=hunter2")}, 503, "store-unavailable"},
 		{"range", &service.RangeError{From: time.Now(), To: time.Now().AddDate(0, 1, 0), Max: 31}, 400, "bad-parameter"},
-		{"wrong level", &service.LevelError{Want: engine.Evil, Got: engine.Easy}, 400, "bad-parameter"},
+		{"wrong level", &service.LevelError{Want: rating.Evil, Got: rating.Easy}, 400, "bad-parameter"},
 		{"published", &service.PublishedError{Date: time.Now()}, 409, "daily-published"},
 		{"unknown", errors.New("disk on fire"), 500, "internal"},
 	}
@@ -107,11 +109,11 @@ func TestKindProblems(t *testing.T) {
 			t.Errorf("problemFor(new %v error) = %d %q %q, want %d %q %q", k, p.Status, p.Code, p.Title, kp.status, kp.code, kp.title)
 		}
 	}
-	p := problemFor(fmt.Errorf("generate: %w", &engine.UnknownLevelError{Name: "x"}))
+	p := problemFor(fmt.Errorf("generate: %w", &rating.UnknownLevelError{Name: "x"}))
 	if p.Parameter != "level" || len(p.Allowed) != 4 || p.Allowed[0] != "easy" {
 		t.Errorf("unknown level problem = %+v, want parameter level, allowed easy..evil", p)
 	}
-	p = problemFor(&engine.OptionsError{Field: "MaxGivens", Reason: "x"})
+	p = problemFor(&generate.OptionsError{Field: "MaxGivens", Reason: "x"})
 	if p.Parameter != "maxgivens" {
 		t.Errorf("options problem parameter = %q, want maxgivens", p.Parameter)
 	}

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -90,13 +91,13 @@ type solver interface {
 
 // rater is the use-case behind POST /rate.
 type rater interface {
-	Rate(ctx context.Context, g engine.Grid) (engine.Rating, error)
-	Explain(ctx context.Context, g engine.Grid) (engine.Rating, []engine.Step, error)
+	Rate(ctx context.Context, g engine.Grid) (rating.Rating, error)
+	Explain(ctx context.Context, g engine.Grid) (rating.Rating, []rating.Step, error)
 }
 
 // hinter is the use-case behind POST /hint.
 type hinter interface {
-	Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error)
+	Hint(ctx context.Context, puzzle, current engine.Grid) (rating.Hint, error)
 }
 
 // readiness tells whether the service can take traffic.

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -13,7 +14,7 @@ import (
 // refused with a problem naming what is wrong, and never a detail that
 // names a Go type.
 func TestStrictInputs(t *testing.T) {
-	svc := &fakeService{ready: true, puzzle: engine.Puzzle{Level: engine.Easy}, solution: service.Solution{Count: 1, Exhaustive: true}}
+	svc := &fakeService{ready: true, puzzle: generate.Puzzle{Level: rating.Easy}, solution: service.Solution{Count: 1, Exhaustive: true}}
 	h, _ := newTestServer(t, svc, Config{})
 	valid := `{"puzzle":"` + puzzleHard + `"}`
 	tests := []struct {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func ExampleRegistry_Parse() {
@@ -28,9 +29,9 @@ func ExampleRegistry_Parse() {
 // Errors carry a kind, found through any wrapping: callers answer every
 // error of a kind alike.
 func ExampleKindOf() {
-	_, err := engine.Rate(engine.Grid{}) // the empty grid has many solutions
+	_, err := rating.Rate(engine.Grid{}) // the empty grid has many solutions
 	fmt.Println(err, "→", engine.KindOf(fmt.Errorf("rate: %w", err)))
-	_, err = engine.ParseLevel("nightmare")
+	_, err = rating.ParseLevel("nightmare")
 	fmt.Println(engine.KindOf(err))
 	// Output:
 	// puzzle has more than one solution → ambiguous

@@ -94,12 +94,12 @@ func (b *Board) Solved() bool {
 // Empty returns the number of empty cells.
 func (b *Board) Empty() int { return 81 - b.Digits.Givens() }
 
-// propagateSingles places naked singles (a cell with one candidate) and
+// PropagateSingles places naked singles (a cell with one candidate) and
 // hidden singles (a digit with one place in a unit) until neither applies.
 // The baseline solver and the generator share it.
 // It reports false on a contradiction: a cell without candidates, or a digit
 // with no place in a unit.
-func propagateSingles(b *Board) bool {
+func PropagateSingles(b *Board) bool {
 	for progress := true; progress; {
 		progress = false
 		for cell, m := range b.Cands {

@@ -100,3 +100,9 @@ var (
 	// where exactly one is required.
 	ErrMultipleSolutions = NewError(KindAmbiguous, "puzzle has more than one solution")
 )
+
+// ErrOverloaded means no capacity is free now: too many requests
+// already wait for generation, or (in the service) no slot for a
+// solve freed up in time. The request fails at once instead of
+// queueing; errors wrap it with what was full.
+var ErrOverloaded = NewError(KindOverloaded, "overloaded")

@@ -48,11 +48,11 @@ func UniqueSolution(g Grid) (Grid, error) {
 	if err := g.Validate(); err != nil {
 		return Grid{}, err
 	}
-	return solveUnique(g)
+	return SolveUnique(g)
 }
 
-// solveUnique is UniqueSolution for a grid already validated.
-func solveUnique(g Grid) (Grid, error) {
+// SolveUnique is UniqueSolution for a grid already validated.
+func SolveUnique(g Grid) (Grid, error) {
 	res := Solve(g)
 	switch {
 	case res.Count == 0:

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuhq/sudoku/engine/internal/oracle"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
@@ -71,7 +72,7 @@ func TestSolveFastRandomVsOracle(t *testing.T) {
 			}
 		}
 		for _, limit := range []int{1, 2, 3} {
-			want, wantFirst := oracleCount(g, limit)
+			want, wantFirst := oracle.Count(g, limit)
 			got := SolveLimit(g, limit)
 			if got.Count != want {
 				t.Fatalf("SolveLimit(%s, %d).Count = %d, want %d", g, limit, got.Count, want)

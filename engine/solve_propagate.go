@@ -15,7 +15,7 @@ func solvePropagate(g Grid, limit int) Result {
 
 func searchPropagate(b *Board, limit int, res *Result) {
 	res.Nodes++
-	if !propagateSingles(b) {
+	if !PropagateSingles(b) {
 		return
 	}
 	best, bestN := -1, 10

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuhq/sudoku/engine/internal/oracle"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
@@ -33,7 +34,7 @@ func TestSolveSmall(t *testing.T) {
 			if res.Count != tt.wantCount {
 				t.Fatalf("Solve(%v).Count = %d, want %d", tt.in, res.Count, tt.wantCount)
 			}
-			if want, _ := oracleCount(tt.in, 2); want != tt.wantCount {
+			if want, _ := oracle.Count(tt.in, 2); want != tt.wantCount {
 				t.Fatalf("oracle count = %d, want %d", want, tt.wantCount)
 			}
 			if res.Count > 0 && !res.Solution.IsSolutionOf(&tt.in) {
@@ -148,7 +149,7 @@ func TestMinimalPuzzleLosesUniqueness(t *testing.T) {
 
 func checkAgainstOracle(t *testing.T, g Grid) {
 	t.Helper()
-	want, wantFirst := oracleCount(g, 2)
+	want, wantFirst := oracle.Count(g, 2)
 	res := Solve(g)
 	if res.Count != want {
 		t.Fatalf("Solve(%s).Count = %d, oracle says %d", g, res.Count, want)

@@ -5,12 +5,13 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Caption is the line above a printed grid: "Sudoku · hard · 2026-12-24"
 // for a puzzle, "Solution · hard · 2026-12-24" for its key; label is the
 // date of a puzzle of the day or the seed of a generated one.
-func Caption(key bool, level engine.Level, label string) string {
+func Caption(key bool, level rating.Level, label string) string {
 	if key {
 		return fmt.Sprintf("Solution · %s · %s", level, label)
 	}
@@ -20,7 +21,7 @@ func Caption(key bool, level engine.Level, label string) string {
 // Entry is a puzzle of a pack.
 type Entry struct {
 	Puzzle, Solution engine.Grid
-	Level            engine.Level
+	Level            rating.Level
 	// Date is the puzzle's day, its caption's label.
 	Date time.Time
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/pdftest"
 	"github.com/sudokuhq/sudoku/printpdf"
 )
@@ -21,7 +23,7 @@ func week(t testing.TB) (puzzles, keys []printpdf.Grid) {
 	start := time.Date(2026, 12, 21, 0, 0, 0, 0, time.UTC)
 	for i := range 7 {
 		day := start.AddDate(0, 0, i)
-		p, err := engine.Generate(context.Background(), engine.DailyOptions(day, engine.Easy, "printpdf-test"))
+		p, err := generate.Generate(context.Background(), generate.DailyOptions(day, rating.Easy, "printpdf-test"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 )
 
 // batchRetry is how long an admitted batch or stream waits before it asks
@@ -29,7 +30,7 @@ func admit(slot chan struct{}, what string) (release func(), err error) {
 // oneWaiting is one for a request admitted as a unit (a generating batch
 // or a stream): while the pool answers engine.ErrOverloaded it waits
 // batchRetry and asks again, until ctx ends (ctx.Err()).
-func (s *supply) oneWaiting(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+func (s *supply) oneWaiting(ctx context.Context, req GenerateRequest, i uint64) (generate.Puzzle, error) {
 	for {
 		pz, err := s.one(ctx, req, i)
 		if !errors.Is(err, engine.ErrOverloaded) {
@@ -37,7 +38,7 @@ func (s *supply) oneWaiting(ctx context.Context, req GenerateRequest, i uint64) 
 		}
 		select {
 		case <-ctx.Done():
-			return engine.Puzzle{}, ctx.Err()
+			return generate.Puzzle{}, ctx.Err()
 		case <-time.After(batchRetry):
 		}
 	}

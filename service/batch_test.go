@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // gatedPool is a Pool whose generations wait for gate to close, and whose
@@ -21,16 +23,16 @@ type gatedPool struct {
 	overloads atomic.Int64
 }
 
-func (p *gatedPool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, error) {
+func (p *gatedPool) Fresh(ctx context.Context, l rating.Level) (generate.Puzzle, error) {
 	p.calls.Add(1)
 	if p.overloads.Add(-1) >= 0 {
-		return engine.Puzzle{}, engine.ErrOverloaded
+		return generate.Puzzle{}, engine.ErrOverloaded
 	}
 	select {
 	case <-p.gate:
 		return puzzleOf(l, 3, true), nil
 	case <-ctx.Done():
-		return engine.Puzzle{}, ctx.Err()
+		return generate.Puzzle{}, ctx.Err()
 	}
 }
 
@@ -44,22 +46,22 @@ func TestBatchAdmittedAsOneUnit(t *testing.T) {
 	ctx := t.Context()
 	var (
 		wg     sync.WaitGroup
-		first  []engine.Puzzle
+		first  []generate.Puzzle
 		errA   error
 		single error
 	)
-	wg.Go(func() { first, errA = s.Generate(ctx, GenerateRequest{Level: engine.Evil, Count: 3, Fresh: true}) })
+	wg.Go(func() { first, errA = s.Generate(ctx, GenerateRequest{Level: rating.Evil, Count: 3, Fresh: true}) })
 	for pool.calls.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	before := pool.calls.Load()
-	if _, err := s.Generate(ctx, GenerateRequest{Level: engine.Evil, Count: 3, Fresh: true}); !errors.Is(err, engine.ErrOverloaded) {
+	if _, err := s.Generate(ctx, GenerateRequest{Level: rating.Evil, Count: 3, Fresh: true}); !errors.Is(err, engine.ErrOverloaded) {
 		t.Errorf("second batch while one is generating = %v, want ErrOverloaded at once", err)
 	}
 	if pool.calls.Load() != before {
 		t.Errorf("the refused batch made %d generations, want none", pool.calls.Load()-before)
 	}
-	wg.Go(func() { _, single = s.Generate(ctx, GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}) })
+	wg.Go(func() { _, single = s.Generate(ctx, GenerateRequest{Level: rating.Evil, Count: 1, Fresh: true}) })
 	for pool.calls.Load() == before {
 		time.Sleep(time.Millisecond)
 	}
@@ -82,19 +84,19 @@ func TestBatchAllOrNothing(t *testing.T) {
 	pool.overloads.Store(3)
 	hooks := &countHooks{}
 	s := New(Config{GenerateTimeout: 10 * time.Second}, Deps{Pool: pool, Hooks: hooks})
-	got, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Hard, Count: 5, Fresh: true})
+	got, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Hard, Count: 5, Fresh: true})
 	if err != nil || len(got) != 5 {
 		t.Fatalf("batch with the pool full for 3 calls = %d puzzles, %v; want all 5", len(got), err)
 	}
 	pool.overloads.Store(1)
-	if _, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Hard, Count: 1, Fresh: true}); !errors.Is(err, engine.ErrOverloaded) {
+	if _, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Hard, Count: 1, Fresh: true}); !errors.Is(err, engine.ErrOverloaded) {
 		t.Errorf("single request with the pool full = %v, want ErrOverloaded at once", err)
 	}
 
 	blocked := &gatedPool{gate: make(chan struct{})}
 	hooks = &countHooks{}
 	s = New(Config{GenerateTimeout: 30 * time.Millisecond}, Deps{Pool: blocked, Hooks: hooks})
-	if _, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Hard, Count: 5, Fresh: true}); !errors.Is(err, context.DeadlineExceeded) {
+	if _, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Hard, Count: 5, Fresh: true}); !errors.Is(err, context.DeadlineExceeded) {
 		t.Errorf("batch past its deadline = %v, want DeadlineExceeded", err)
 	}
 	if len(hooks.served) != 0 {
@@ -109,7 +111,7 @@ type sleepyPool struct {
 	calls atomic.Int64
 }
 
-func (p *sleepyPool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, error) {
+func (p *sleepyPool) Fresh(ctx context.Context, l rating.Level) (generate.Puzzle, error) {
 	p.calls.Add(1)
 	time.Sleep(p.d)
 	return puzzleOf(l, 3, true), nil
@@ -125,11 +127,11 @@ func (p *sleepyPool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, 
 func TestBatchRefusedWhenItCannotFit(t *testing.T) {
 	pool := &sleepyPool{d: 10 * time.Millisecond}
 	s := New(Config{GenerateTimeout: 500 * time.Millisecond}, Deps{Pool: pool})
-	if _, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 1, Fresh: true}); err != nil {
+	if _, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Evil, Count: 1, Fresh: true}); err != nil {
 		t.Fatal(err)
 	}
 	before := pool.calls.Load()
-	_, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: MaxBatch, Fresh: true})
+	_, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Evil, Count: MaxBatch, Fresh: true})
 	var be *BatchError
 	if !errors.As(err, &be) || engine.KindOf(err) != engine.KindInvalid {
 		t.Fatalf("%d fresh puzzles of 10 ms each against a 500 ms deadline = %v, want a *BatchError", MaxBatch, err)
@@ -137,7 +139,7 @@ func TestBatchRefusedWhenItCannotFit(t *testing.T) {
 	if pool.calls.Load() != before {
 		t.Errorf("the refused batch made %d generations, want none", pool.calls.Load()-before)
 	}
-	if got, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 3, Fresh: true}); err != nil || len(got) != 3 {
+	if got, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Evil, Count: 3, Fresh: true}); err != nil || len(got) != 3 {
 		t.Errorf("3 fresh puzzles of 10 ms against 500 ms = %d, %v; want them", len(got), err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // OpCheck names POST /check calls for Hooks.Rated and
@@ -90,7 +91,7 @@ func (s *Service) Check(ctx context.Context, puzzle, current engine.Grid) (Check
 // the two cells it names the one that is not a given, else the later one,
 // and says which is wrong only when a given settles it. A grid without a
 // repetition keeps h.
-func conflictHint(puzzle, current engine.Grid, h engine.Hint) engine.Hint {
+func conflictHint(puzzle, current engine.Grid, h rating.Hint) rating.Hint {
 	ce, ok := errors.AsType[*engine.ConflictError](current.Validate())
 	if !ok {
 		return h
@@ -98,7 +99,7 @@ func conflictHint(puzzle, current engine.Grid, h engine.Hint) engine.Hint {
 	a, b := ce.Cells[0], ce.Cells[1]
 	given := func(c int) bool { return puzzle[c] != 0 && current[c] == puzzle[c] }
 	where := engine.UnitName(ce.Unit)
-	h = engine.Hint{Mistake: true, Cell: b,
+	h = rating.Hint{Mistake: true, Cell: b,
 		Text: fmt.Sprintf("Your grid repeats %d in %s, at %s and %s: one of them is wrong.", ce.Digit, where, engine.CellName(a), engine.CellName(b))}
 	switch {
 	case given(a) && !given(b):

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // The dates the daily puzzle is served for: a century, enough for any
@@ -72,7 +73,7 @@ func Embargoed(day, now time.Time) bool {
 
 type dailyKey struct {
 	date  string
-	level engine.Level
+	level rating.Level
 }
 
 // dailyEntry is a cached or in-flight puzzle of the day; done closes when
@@ -95,7 +96,7 @@ type dailyCache struct {
 
 // Daily returns the puzzle of the day for date (its calendar day) and
 // level. The stored record wins: the first request (or schedule) of a
-// (date, level) generates engine.DailyOptions with the service's salt on
+// (date, level) generates generate.DailyOptions with the service's salt on
 // the pool's workers and inserts it into the store unless another request
 // or replica did first; from then on every replica serves the stored
 // puzzle, whatever generator it runs. It fails with *DateError for a date
@@ -103,7 +104,7 @@ type dailyCache struct {
 // the read-ahead grant (WithReadAhead; checked before the cache or the
 // store is asked), *StoreError when the store fails,
 // context.DeadlineExceeded past the generation deadline.
-func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
+func (s *Service) Daily(ctx context.Context, date time.Time, level rating.Level) (DailyRecord, error) {
 	if s.pool == nil || s.store == nil {
 		return DailyRecord{}, ErrNotReady
 	}
@@ -160,7 +161,7 @@ func (s *Service) Daily(ctx context.Context, date time.Time, level engine.Level)
 // loadOrCreate returns the stored record of (day, level), generating and
 // inserting it first if there is none; created reports whether this call's
 // insert is the one stored (it may lose to another request or replica).
-func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.Level) (rec DailyRecord, created bool, err error) {
+func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level rating.Level) (rec DailyRecord, created bool, err error) {
 	rec, err = s.storeGet(ctx, day, level)
 	if !errors.Is(err, ErrNoDaily) {
 		return rec, false, err
@@ -184,7 +185,7 @@ func (s *Service) loadOrCreate(ctx context.Context, day time.Time, level engine.
 
 // storeGet is the store's Get within the store timeout; ErrNoDaily passes
 // through, other errors become *StoreError.
-func (s *Service) storeGet(ctx context.Context, day time.Time, level engine.Level) (DailyRecord, error) {
+func (s *Service) storeGet(ctx context.Context, day time.Time, level rating.Level) (DailyRecord, error) {
 	sctx, cancel := context.WithTimeout(ctx, s.cfg.StoreTimeout)
 	defer cancel()
 	rec, err := s.store.Get(sctx, day, level)

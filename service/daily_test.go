@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestDailySharedAndCached(t *testing.T) {
@@ -18,7 +20,7 @@ func TestDailySharedAndCached(t *testing.T) {
 	got := make([]DailyRecord, 8)
 	for i := range got {
 		wg.Go(func() {
-			p, err := s.Daily(context.Background(), date, engine.Hard)
+			p, err := s.Daily(context.Background(), date, rating.Hard)
 			if err != nil {
 				t.Errorf("Daily = %v", err)
 			}
@@ -26,7 +28,7 @@ func TestDailySharedAndCached(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	want := engine.DailyOptions(time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), engine.Hard, "paper")
+	want := generate.DailyOptions(time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), rating.Hard, "paper")
 	if len(pool.generated) != 1 || pool.generated[0] != want {
 		t.Fatalf("8 concurrent Daily calls generated %+v, want once with %+v", pool.generated, want)
 	}
@@ -41,13 +43,13 @@ func TestDailyErrorsAreNotCached(t *testing.T) {
 	pool := &fakePool{genErr: errors.New("boom")}
 	s := New(Config{}, Deps{Pool: pool, Store: &fakeStore{}})
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	if _, err := s.Daily(context.Background(), day, engine.Easy); err == nil {
+	if _, err := s.Daily(context.Background(), day, rating.Easy); err == nil {
 		t.Fatal("Daily with a failing generator succeeded")
 	}
 	pool.mu.Lock()
 	pool.genErr = nil
 	pool.mu.Unlock()
-	if _, err := s.Daily(context.Background(), day, engine.Easy); err != nil {
+	if _, err := s.Daily(context.Background(), day, rating.Easy); err != nil {
 		t.Errorf("Daily after the failure = %v, want a retry that succeeds", err)
 	}
 	if len(pool.generated) != 2 {
@@ -60,14 +62,14 @@ func TestDailyRangeAndEviction(t *testing.T) {
 	s := New(Config{}, Deps{Pool: pool, Store: &fakeStore{}})
 	for _, d := range []time.Time{FirstDaily.AddDate(0, 0, -1), LastDaily.AddDate(0, 0, 1)} {
 		var de *DateError
-		if _, err := s.Daily(context.Background(), d, engine.Easy); !errors.As(err, &de) {
+		if _, err := s.Daily(context.Background(), d, rating.Easy); !errors.As(err, &de) {
 			t.Errorf("Daily(%s) = %v, want *DateError", d.Format(time.DateOnly), err)
 		}
 	}
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return day.AddDate(0, 0, maxDailyEntries+9) }
 	for i := range maxDailyEntries + 10 {
-		if _, err := s.Daily(context.Background(), day.AddDate(0, 0, i), engine.Easy); err != nil {
+		if _, err := s.Daily(context.Background(), day.AddDate(0, 0, i), rating.Easy); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -78,10 +80,10 @@ func TestDailyRangeAndEviction(t *testing.T) {
 	// read again from the store, not generated.
 	st := s.store.(*fakeStore)
 	before, gets := len(pool.generated), st.gets
-	if _, err := s.Daily(context.Background(), day.AddDate(0, 0, maxDailyEntries+9), engine.Easy); err != nil || st.gets != gets {
+	if _, err := s.Daily(context.Background(), day.AddDate(0, 0, maxDailyEntries+9), rating.Easy); err != nil || st.gets != gets {
 		t.Errorf("latest date read from the store again (%v)", err)
 	}
-	if _, err := s.Daily(context.Background(), day, engine.Easy); err != nil || st.gets != gets+1 || len(pool.generated) != before {
+	if _, err := s.Daily(context.Background(), day, rating.Easy); err != nil || st.gets != gets+1 || len(pool.generated) != before {
 		t.Errorf("evicted first date: %d store reads, %d generations (%v), want 1 and 0", st.gets-gets, len(pool.generated)-before, err)
 	}
 }
@@ -92,11 +94,11 @@ func fixedNow() time.Time { return time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC
 
 func TestDailyStoredPuzzleWins(t *testing.T) {
 	day := time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC)
-	stored := DailyRecord{Date: day, Level: engine.Hard, Puzzle: engine.Grid{1}, Seed: 42, Source: SourceCurated}
+	stored := DailyRecord{Date: day, Level: rating.Hard, Puzzle: engine.Grid{1}, Seed: 42, Source: SourceCurated}
 	pool := &fakePool{}
-	st := &fakeStore{recs: map[dailyKey]DailyRecord{{"2026-03-01", engine.Hard}: stored}}
+	st := &fakeStore{recs: map[dailyKey]DailyRecord{{"2026-03-01", rating.Hard}: stored}}
 	s := New(Config{DailySalt: "other-generator"}, Deps{Pool: pool, Store: st, Now: fixedNow})
-	got, err := s.Daily(context.Background(), day, engine.Hard)
+	got, err := s.Daily(context.Background(), day, rating.Hard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +110,7 @@ func TestDailyStoredPuzzleWins(t *testing.T) {
 func TestDailyStoreFailure(t *testing.T) {
 	st := &fakeStore{err: errors.New("connection refused")}
 	s := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow})
-	_, err := s.Daily(context.Background(), time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), engine.Easy)
+	_, err := s.Daily(context.Background(), time.Date(2026, 3, 1, 0, 0, 0, 0, time.UTC), rating.Easy)
 	var se *StoreError
 	if !errors.As(err, &se) || se.Op != "get" {
 		t.Fatalf("Daily with a failing store = %v, want *StoreError of get", err)
@@ -134,7 +136,7 @@ func TestDailyEmbargoedIsNotCached(t *testing.T) {
 	} {
 		before := st.gets
 		for range 3 {
-			if _, err := s.Daily(WithReadAhead(context.Background()), tt.date, engine.Easy); err != nil {
+			if _, err := s.Daily(WithReadAhead(context.Background()), tt.date, rating.Easy); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -173,7 +175,7 @@ func TestDailyEvictionKeepsToday(t *testing.T) {
 	today := time.Date(2026, 11, 25, 11, 0, 0, 0, time.UTC)
 	s.now = func() time.Time { return today }
 	for _, d := range []time.Time{today, today.AddDate(0, 0, -1), today.AddDate(0, 0, 1)} {
-		if _, err := s.Daily(context.Background(), d, engine.Easy); err != nil {
+		if _, err := s.Daily(context.Background(), d, rating.Easy); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -181,7 +183,7 @@ func TestDailyEvictionKeepsToday(t *testing.T) {
 	ahead := WithReadAhead(context.Background())
 	for _, start := range []time.Time{time.Date(2090, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)} {
 		for i := range 2 * maxDailyEntries {
-			if _, err := s.Daily(ahead, start.AddDate(0, 0, i), engine.Easy); err != nil {
+			if _, err := s.Daily(ahead, start.AddDate(0, 0, i), rating.Easy); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -191,7 +193,7 @@ func TestDailyEvictionKeepsToday(t *testing.T) {
 	}
 	before := st.gets
 	for _, d := range []time.Time{today, today.AddDate(0, 0, -1), today.AddDate(0, 0, 1)} {
-		if _, err := s.Daily(context.Background(), d, engine.Easy); err != nil {
+		if _, err := s.Daily(context.Background(), d, rating.Easy); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestEmbargoHoldsInTheService reproduces the attacks of issue 21 at the
@@ -34,7 +35,7 @@ func TestEmbargoHoldsInTheService(t *testing.T) {
 		{"2026-12-06", true}, // not stored: the same refusal
 	} {
 		gets := st.gets
-		_, err := s.Daily(anon, date(tt.day), engine.Hard)
+		_, err := s.Daily(anon, date(tt.day), rating.Hard)
 		var ee *EmbargoError
 		if got := errors.As(err, &ee); got != tt.embargoed {
 			t.Errorf("Daily(%s) without the grant = %v, want embargoed %t", tt.day, err, tt.embargoed)
@@ -42,17 +43,17 @@ func TestEmbargoHoldsInTheService(t *testing.T) {
 		if tt.embargoed && st.gets != gets {
 			t.Errorf("Daily(%s) without the grant asked the store", tt.day)
 		}
-		if _, err := s.Daily(ahead, date(tt.day), engine.Hard); err != nil {
+		if _, err := s.Daily(ahead, date(tt.day), rating.Hard); err != nil {
 			t.Errorf("Daily(%s) with the grant = %v", tt.day, err)
 		}
 	}
 
 	// A print pack reads through Daily: the same refusal, the same grant.
 	var ee *EmbargoError
-	if _, err := s.Pack(anon, date("2026-11-26"), date("2026-11-27"), []engine.Level{engine.Easy}); !errors.As(err, &ee) {
+	if _, err := s.Pack(anon, date("2026-11-26"), date("2026-11-27"), []rating.Level{rating.Easy}); !errors.As(err, &ee) {
 		t.Errorf("Pack over an embargoed day without the grant = %v, want *EmbargoError", err)
 	}
-	if recs, err := s.Pack(ahead, date("2026-11-26"), date("2026-11-27"), []engine.Level{engine.Easy}); err != nil || len(recs) != 2 {
+	if recs, err := s.Pack(ahead, date("2026-11-26"), date("2026-11-27"), []rating.Level{rating.Easy}); err != nil || len(recs) != 2 {
 		t.Errorf("Pack with the grant = %d records, %v; want 2", len(recs), err)
 	}
 
@@ -102,7 +103,7 @@ func TestEmbargoHoldsInTheService(t *testing.T) {
 // with: the keyed one when a secret is configured, and that it differs
 // from the public one anyone can compute.
 func TestDailyDerivation(t *testing.T) {
-	secret, err := engine.ParseDailySecret("sudoku_daily_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8")
+	secret, err := generate.ParseDailySecret("sudoku_daily_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,21 +111,21 @@ func TestDailyDerivation(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		cfg  Config
-		want engine.GenerateOptions
+		want generate.GenerateOptions
 	}{
-		{"public", Config{DailySalt: "paper"}, engine.PublicDailyKey("paper").Options(day, engine.Hard)},
-		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, engine.SecretDailyKey(secret, "paper").Options(day, engine.Hard)},
+		{"public", Config{DailySalt: "paper"}, generate.PublicDailyKey("paper").Options(day, rating.Hard)},
+		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, generate.SecretDailyKey(secret, "paper").Options(day, rating.Hard)},
 	} {
 		pool := &fakePool{}
 		s := New(tt.cfg, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
-		if _, err := s.Daily(context.Background(), day, engine.Hard); err != nil {
+		if _, err := s.Daily(context.Background(), day, rating.Hard); err != nil {
 			t.Fatal(err)
 		}
 		if len(pool.generated) != 1 || pool.generated[0] != tt.want {
 			t.Errorf("%s: generated %+v, want %+v", tt.name, pool.generated, tt.want)
 		}
 	}
-	if engine.SecretDailyKey(secret, "paper").Seed(day, engine.Hard) == engine.DailySeed(day, engine.Hard, "paper") {
+	if generate.SecretDailyKey(secret, "paper").Seed(day, rating.Hard) == generate.DailySeed(day, rating.Hard, "paper") {
 		t.Error("the keyed seed equals the public one")
 	}
 }

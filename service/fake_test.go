@@ -5,27 +5,28 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // fakePool is a hand-written Pool: depth puzzles buffered per level and a
 // generator that can block.
 type fakePool struct {
 	mu        sync.Mutex
-	depth     map[engine.Level]int
+	depth     map[rating.Level]int
 	block     bool // Get on an empty buffer, Fresh and Generate wait for ctx
 	genErr    error
-	generated []engine.GenerateOptions
+	generated []generate.GenerateOptions
 	fresh     int
 	gets      int
 	tries     int
 }
 
-func puzzleOf(l engine.Level, seed uint64, fresh bool) engine.Puzzle {
-	return engine.Puzzle{Level: l, Seed: seed, Fresh: fresh}
+func puzzleOf(l rating.Level, seed uint64, fresh bool) generate.Puzzle {
+	return generate.Puzzle{Level: l, Seed: seed, Fresh: fresh}
 }
 
-func (p *fakePool) Get(ctx context.Context, l engine.Level) (engine.Puzzle, error) {
+func (p *fakePool) Get(ctx context.Context, l rating.Level) (generate.Puzzle, error) {
 	p.mu.Lock()
 	p.gets++
 	if p.depth[l] > 0 {
@@ -36,12 +37,12 @@ func (p *fakePool) Get(ctx context.Context, l engine.Level) (engine.Puzzle, erro
 	p.mu.Unlock()
 	if p.block || ctx.Err() != nil {
 		<-ctx.Done()
-		return engine.Puzzle{}, ctx.Err()
+		return generate.Puzzle{}, ctx.Err()
 	}
 	return puzzleOf(l, 2, true), nil
 }
 
-func (p *fakePool) TryGet(l engine.Level) (engine.Puzzle, bool) {
+func (p *fakePool) TryGet(l rating.Level) (generate.Puzzle, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.tries++
@@ -49,37 +50,37 @@ func (p *fakePool) TryGet(l engine.Level) (engine.Puzzle, bool) {
 		p.depth[l]--
 		return puzzleOf(l, 1, true), true
 	}
-	return engine.Puzzle{}, false
+	return generate.Puzzle{}, false
 }
 
-func (p *fakePool) Fresh(ctx context.Context, l engine.Level) (engine.Puzzle, error) {
+func (p *fakePool) Fresh(ctx context.Context, l rating.Level) (generate.Puzzle, error) {
 	p.mu.Lock()
 	p.fresh++
 	p.mu.Unlock()
 	if p.block {
 		<-ctx.Done()
-		return engine.Puzzle{}, ctx.Err()
+		return generate.Puzzle{}, ctx.Err()
 	}
 	return puzzleOf(l, 3, true), nil
 }
 
-func (p *fakePool) Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
+func (p *fakePool) Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
 	p.mu.Lock()
 	p.generated = append(p.generated, opt)
 	err := p.genErr
 	p.mu.Unlock()
 	if p.block {
 		<-ctx.Done()
-		return engine.Puzzle{}, ctx.Err()
+		return generate.Puzzle{}, ctx.Err()
 	}
 	if err != nil {
-		return engine.Puzzle{}, err
+		return generate.Puzzle{}, err
 	}
 	time.Sleep(time.Millisecond) // long enough for concurrent callers to pile up
 	return puzzleOf(opt.Level, opt.Seed, true), nil
 }
 
-func (p *fakePool) Depth(l engine.Level) int {
+func (p *fakePool) Depth(l rating.Level) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return p.depth[l]
@@ -92,7 +93,7 @@ type countHooks struct {
 	served map[bool]int
 }
 
-func (h *countHooks) Served(_ engine.Level, fresh bool) {
+func (h *countHooks) Served(_ rating.Level, fresh bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.served == nil {
@@ -112,7 +113,7 @@ type fakeStore struct {
 	lists   []ArchiveQuery // every List query, in order
 }
 
-func (f *fakeStore) Get(_ context.Context, date time.Time, level engine.Level) (DailyRecord, error) {
+func (f *fakeStore) Get(_ context.Context, date time.Time, level rating.Level) (DailyRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.gets++
@@ -166,7 +167,7 @@ func (f *fakeStore) List(_ context.Context, q ArchiveQuery) ([]DailyRecord, erro
 	}
 	var out []DailyRecord
 	for d := q.From; !d.After(q.To); d = d.AddDate(0, 0, 1) {
-		for _, l := range engine.Levels() {
+		for _, l := range rating.Levels() {
 			if rec, ok := f.recs[dailyKey{d.Format(time.DateOnly), l}]; ok && (q.Level == 0 || l == q.Level) &&
 				(q.After.Date.IsZero() || d.After(q.After.Date) || (d.Equal(q.After.Date) && l > q.After.Level)) {
 				out = append(out, rec)

@@ -4,7 +4,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // DefaultFreshRate is how many buffered puzzles per second and level
@@ -23,8 +23,8 @@ type freshBudget struct {
 	burst float64
 
 	mu     sync.Mutex
-	tokens [engine.Evil + 1]float64
-	last   [engine.Evil + 1]time.Time
+	tokens [rating.Evil + 1]float64
+	last   [rating.Evil + 1]time.Time
 }
 
 func newFreshBudget(rate float64, burst int) *freshBudget {
@@ -37,7 +37,7 @@ func newFreshBudget(rate float64, burst int) *freshBudget {
 
 // take spends one token of level l, and reports false when none is left.
 // Cost: a mutex and a little arithmetic.
-func (b *freshBudget) take(l engine.Level, now time.Time) bool {
+func (b *freshBudget) take(l rating.Level, now time.Time) bool {
 	if b.rate <= 0 {
 		return true
 	}
@@ -55,7 +55,7 @@ func (b *freshBudget) take(l engine.Level, now time.Time) bool {
 }
 
 // refund gives back a token taken for nothing (the buffer was empty).
-func (b *freshBudget) refund(l engine.Level) {
+func (b *freshBudget) refund(l rating.Level) {
 	if b.rate <= 0 {
 		return
 	}

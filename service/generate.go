@@ -7,26 +7,28 @@ import (
 	"math"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // GenerateRequest says which puzzles Generate returns.
 type GenerateRequest struct {
 	// Level is the level of every puzzle.
-	Level engine.Level
+	Level rating.Level
 	// Count is the number of puzzles, 1 to MaxBatch.
 	Count int
 	// Seed, when set, makes the answer reproducible: the i-th puzzle is
-	// engine.Generate with seed *Seed+i, on every replica.
+	// generate.Generate with seed *Seed+i, on every replica.
 	Seed *uint64
-	// Symmetry is the pattern the givens keep; other than engine.None it
+	// Symmetry is the pattern the givens keep; other than generate.None it
 	// generates on demand, like Seed.
-	Symmetry engine.Symmetry
+	Symmetry generate.Symmetry
 	// Fresh asks for newly generated puzzles: no variants, no waiting
 	// beyond the generation deadline.
 	Fresh bool
 	// MinScore and MaxScore bound the rater's score (0: no bound), and
 	// Technique names the puzzle's hardest technique ("": any; see
-	// engine.Techniques). Any of them makes the request targeted: Level
+	// rating.Techniques). Any of them makes the request targeted: Level
 	// may then be 0 (any level; the puzzle still reports its own), and
 	// every puzzle is generated on demand, within targetBudget.
 	MinScore, MaxScore float64
@@ -40,13 +42,13 @@ func (r GenerateRequest) Targeted() bool {
 
 // options returns the engine options of the request's targeted puzzles
 // with the given seed.
-func (r GenerateRequest) options(seed uint64) engine.GenerateOptions {
-	return engine.GenerateOptions{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
+func (r GenerateRequest) options(seed uint64) generate.GenerateOptions {
+	return generate.GenerateOptions{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
 		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique}
 }
 
 // check validates the request of Generate, once, before any work: the
-// level one of the four (*engine.UnknownLevelError), the count 1 to
+// level one of the four (*rating.UnknownLevelError), the count 1 to
 // MaxBatch (*BatchError), and no seed of the batch past 2^64-1
 // (*SeedError). Everything below trusts these values.
 func (r GenerateRequest) check() error {
@@ -97,7 +99,7 @@ func (r GenerateRequest) checkLevel() error {
 // end at the generation deadline (context.DeadlineExceeded) or ctx's end;
 // a pool with too many waiting requests answers engine.ErrOverloaded.
 // Without a pool it answers ErrNotReady.
-func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.Puzzle, error) {
+func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]generate.Puzzle, error) {
 	if s.supply == nil {
 		return nil, ErrNotReady
 	}
@@ -113,7 +115,7 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]engine.P
 type BatchError struct {
 	Count int          // the count asked for
 	Fit   int          // generated puzzles that fit the deadline (Level set)
-	Level engine.Level // the level whose pace refused the batch; 0: out of range
+	Level rating.Level // the level whose pace refused the batch; 0: out of range
 }
 
 // Error says why the count was refused and what would be accepted.
@@ -165,7 +167,7 @@ func (e *TargetError) Kind() engine.Kind { return engine.KindOf(e.Err) }
 
 // Parameter returns the query parameter of the engine's field at fault.
 func (e *TargetError) Parameter() string {
-	var oe *engine.OptionsError
+	var oe *generate.OptionsError
 	if !errors.As(e.Err, &oe) {
 		return ""
 	}
@@ -184,9 +186,9 @@ func (e *TargetError) Parameter() string {
 
 // Allowed returns the technique names for an unknown technique, else nil.
 func (e *TargetError) Allowed() []string {
-	var oe *engine.OptionsError
+	var oe *generate.OptionsError
 	if errors.As(e.Err, &oe) && oe.Field == "Technique" && !oe.Infeasible {
-		return engine.TechniqueNames()
+		return rating.TechniqueNames()
 	}
 	return nil
 }

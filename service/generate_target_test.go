@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestGenerateTargeted checks requests with a score window or a technique:
@@ -24,11 +26,11 @@ func TestGenerateTargeted(t *testing.T) {
 		wantGen  int         // generations asked of the pool
 	}{
 		{"technique, any level", &fakePool{}, GenerateRequest{Count: 1, Technique: "xy-wing"}, 0, 1},
-		{"score window at a level, seeded batch", &fakePool{}, GenerateRequest{Level: engine.Hard, Count: 2, Seed: &seed, MinScore: 2.5, MaxScore: 3.5}, 0, 2},
-		{"impossible: x-wing at easy", &fakePool{}, GenerateRequest{Level: engine.Easy, Count: 1, Technique: "x-wing"}, engine.KindInfeasible, 0},
-		{"impossible: window outside the level", &fakePool{}, GenerateRequest{Level: engine.Easy, Count: 1, MinScore: 5}, engine.KindInfeasible, 0},
+		{"score window at a level, seeded batch", &fakePool{}, GenerateRequest{Level: rating.Hard, Count: 2, Seed: &seed, MinScore: 2.5, MaxScore: 3.5}, 0, 2},
+		{"impossible: x-wing at easy", &fakePool{}, GenerateRequest{Level: rating.Easy, Count: 1, Technique: "x-wing"}, engine.KindInfeasible, 0},
+		{"impossible: window outside the level", &fakePool{}, GenerateRequest{Level: rating.Easy, Count: 1, MinScore: 5}, engine.KindInfeasible, 0},
 		{"unknown technique", &fakePool{}, GenerateRequest{Count: 1, Technique: "x-wings"}, engine.KindInvalid, 0},
-		{"too costly", &fakePool{genErr: engine.ErrGenerationFailed}, GenerateRequest{Count: 1, Technique: "jellyfish"}, KindTooCostly, 1},
+		{"too costly", &fakePool{genErr: generate.ErrGenerationFailed}, GenerateRequest{Count: 1, Technique: "jellyfish"}, KindTooCostly, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -69,8 +71,8 @@ func TestTargetErrorParameter(t *testing.T) {
 		want string
 	}{
 		{GenerateRequest{Count: 1, Technique: "nope"}, "technique"},
-		{GenerateRequest{Level: engine.Easy, Count: 1, Technique: "x-wing"}, "technique"},
-		{GenerateRequest{Level: engine.Easy, Count: 1, MinScore: 5}, "min_score"},
+		{GenerateRequest{Level: rating.Easy, Count: 1, Technique: "x-wing"}, "technique"},
+		{GenerateRequest{Level: rating.Easy, Count: 1, MinScore: 5}, "min_score"},
 	}
 	for _, tt := range tests {
 		err := tt.req.check()

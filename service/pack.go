@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // MaxPackDays bounds the dates of one print pack: a month, as a schedule,
@@ -21,7 +21,7 @@ const MaxPackDays = MaxScheduleDays
 // between puzzles; the puzzles made by then stay stored.
 // The embargo is Daily's: without the read-ahead grant (WithReadAhead)
 // a day not public yet fails the pack with *EmbargoError.
-func (s *Service) Pack(ctx context.Context, from, to time.Time, levels []engine.Level) ([]DailyRecord, error) {
+func (s *Service) Pack(ctx context.Context, from, to time.Time, levels []rating.Level) ([]DailyRecord, error) {
 	if s.pool == nil || s.store == nil {
 		return nil, ErrNotReady
 	}

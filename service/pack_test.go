@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestPackStopsWithContext(t *testing.T) {
@@ -23,13 +23,13 @@ func TestPack(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		from, to string
-		levels   []engine.Level
+		levels   []rating.Level
 		want     int // records; -1: a *RangeError
 	}{
-		{"a week at two levels", "2026-12-21", "2026-12-27", []engine.Level{engine.Hard, engine.Easy, engine.Hard}, 14},
+		{"a week at two levels", "2026-12-21", "2026-12-27", []rating.Level{rating.Hard, rating.Easy, rating.Hard}, 14},
 		{"a day at all levels", "2026-12-24", "2026-12-24", nil, 4},
-		{"a month", "2026-12-01", "2026-12-31", []engine.Level{engine.Easy}, 31},
-		{"more than a month", "2026-12-01", "2027-01-01", []engine.Level{engine.Easy}, -1},
+		{"a month", "2026-12-01", "2026-12-31", []rating.Level{rating.Easy}, 31},
+		{"more than a month", "2026-12-01", "2027-01-01", []rating.Level{rating.Easy}, -1},
 		{"backwards", "2026-12-02", "2026-12-01", nil, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

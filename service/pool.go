@@ -3,26 +3,27 @@ package service
 import (
 	"context"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Pool is the part of the engine's generation worker pool the service
-// uses; *engine.Pool satisfies it. The pool only produces puzzles; the
+// uses; *generate.Pool satisfies it. The pool only produces puzzles; the
 // service's supply decides which one a request gets. Levels passed to it
-// are valid (the service checks them first). See engine.Pool for the
+// are valid (the service checks them first). See generate.Pool for the
 // contract of each method.
 type Pool interface {
 	// Get returns a buffered puzzle, or waits for the next one made.
-	Get(ctx context.Context, level engine.Level) (engine.Puzzle, error)
+	Get(ctx context.Context, level rating.Level) (generate.Puzzle, error)
 	// TryGet takes a buffered puzzle without waiting; false when the
 	// buffer is empty.
-	TryGet(level engine.Level) (engine.Puzzle, bool)
+	TryGet(level rating.Level) (generate.Puzzle, bool)
 	// Fresh generates a puzzle with the pool's own options for this request.
-	Fresh(ctx context.Context, level engine.Level) (engine.Puzzle, error)
+	Fresh(ctx context.Context, level rating.Level) (generate.Puzzle, error)
 	// Generate runs the generator with the given options on a worker.
-	Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error)
+	Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error)
 	// Depth returns the number of buffered puzzles of the level.
-	Depth(level engine.Level) int
+	Depth(level rating.Level) int
 }
 
 // InlinePool is a Pool without workers or buffers: Generate runs the
@@ -33,22 +34,22 @@ type Pool interface {
 type InlinePool struct{}
 
 // Get answers ErrNotReady: there is no buffer.
-func (InlinePool) Get(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, ErrNotReady
+func (InlinePool) Get(context.Context, rating.Level) (generate.Puzzle, error) {
+	return generate.Puzzle{}, ErrNotReady
 }
 
 // TryGet reports false: there is no buffer.
-func (InlinePool) TryGet(engine.Level) (engine.Puzzle, bool) { return engine.Puzzle{}, false }
+func (InlinePool) TryGet(rating.Level) (generate.Puzzle, bool) { return generate.Puzzle{}, false }
 
 // Fresh answers ErrNotReady: there is no buffer to refill.
-func (InlinePool) Fresh(context.Context, engine.Level) (engine.Puzzle, error) {
-	return engine.Puzzle{}, ErrNotReady
+func (InlinePool) Fresh(context.Context, rating.Level) (generate.Puzzle, error) {
+	return generate.Puzzle{}, ErrNotReady
 }
 
-// Generate runs engine.Generate with opt in the caller's goroutine.
-func (InlinePool) Generate(ctx context.Context, opt engine.GenerateOptions) (engine.Puzzle, error) {
-	return engine.Generate(ctx, opt)
+// Generate runs generate.Generate with opt in the caller's goroutine.
+func (InlinePool) Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
+	return generate.Generate(ctx, opt)
 }
 
 // Depth is always 0.
-func (InlinePool) Depth(engine.Level) int { return 0 }
+func (InlinePool) Depth(rating.Level) int { return 0 }

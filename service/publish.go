@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Limits of publishing.
@@ -74,12 +75,12 @@ func dayRange(from, to time.Time, maxDays int) (time.Time, time.Time, error) {
 // levelSet returns levels each once, in order (all four when empty, as
 // schedules and packs read no levels), or the error of a bad level: a
 // repeat would generate or print a puzzle twice.
-func levelSet(levels []engine.Level) ([]engine.Level, error) {
+func levelSet(levels []rating.Level) ([]rating.Level, error) {
 	if len(levels) == 0 {
-		all := engine.Levels()
+		all := rating.Levels()
 		return all[:], nil
 	}
-	var uniq []engine.Level
+	var uniq []rating.Level
 	for _, l := range levels {
 		if err := l.Check(); err != nil {
 			return nil, err
@@ -105,7 +106,7 @@ const (
 // ScheduleEntry is the outcome of one (date, level) of a schedule.
 type ScheduleEntry struct {
 	Date   time.Time
-	Level  engine.Level
+	Level  rating.Level
 	Status string
 }
 
@@ -118,7 +119,7 @@ type ScheduleEntry struct {
 // pool capacity, come back SchedulePending; call again to finish them.
 // It fails with *DateError or *RangeError (at most MaxScheduleDays)
 // before doing anything.
-func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []engine.Level) ([]ScheduleEntry, error) {
+func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []rating.Level) ([]ScheduleEntry, error) {
 	if s.pool == nil || s.store == nil {
 		return nil, ErrNotReady
 	}
@@ -193,7 +194,7 @@ func (s *Service) Schedule(ctx context.Context, from, to time.Time, levels []eng
 // the one it is published at.
 type LevelError struct {
 	// Want is the level asked for, Got the level the rater gives.
-	Want, Got engine.Level
+	Want, Got rating.Level
 	// Score is the rater's score.
 	Score float64
 }
@@ -234,7 +235,7 @@ func (e *PublishedError) Kind() engine.Kind { return KindImmutable }
 // putting the same puzzle again succeeds, and a public day with nothing
 // stored takes the puzzle only if no request stores one first. created reports whether no
 // puzzle was stored for the date and level before.
-func (s *Service) PutDaily(ctx context.Context, date time.Time, level engine.Level, puzzle engine.Grid, force bool) (rec DailyRecord, created bool, err error) {
+func (s *Service) PutDaily(ctx context.Context, date time.Time, level rating.Level, puzzle engine.Grid, force bool) (rec DailyRecord, created bool, err error) {
 	if s.store == nil {
 		return rec, false, ErrNotReady
 	}

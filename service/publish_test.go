@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func date(s string) time.Time {
@@ -22,7 +24,7 @@ func TestScheduleIdempotent(t *testing.T) {
 	pool := &fakePool{}
 	st := &fakeStore{}
 	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: st, Now: fixedNow})
-	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-03"), []engine.Level{engine.Easy, engine.Evil})
+	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-03"), []rating.Level{rating.Easy, rating.Evil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +37,7 @@ func TestScheduleIdempotent(t *testing.T) {
 		}
 	}
 	// Again, wider: the stored ones stay, only the new day is made.
-	entries, err = s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-04"), []engine.Level{engine.Easy, engine.Evil})
+	entries, err = s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-04"), []rating.Level{rating.Easy, rating.Evil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +61,7 @@ func TestScheduleRepeatedLevelOnce(t *testing.T) {
 	pool := &fakePool{}
 	s := New(Config{DailySalt: "paper"}, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
 	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"),
-		[]engine.Level{engine.Easy, engine.Easy, engine.Evil, engine.Easy})
+		[]rating.Level{rating.Easy, rating.Easy, rating.Evil, rating.Easy})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func TestScheduleBadRange(t *testing.T) {
 			t.Errorf("%s: Schedule = %v, want an error containing %q", tt.name, err, tt.want)
 		}
 	}
-	if _, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-31"), []engine.Level{9}); err == nil {
+	if _, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-31"), []rating.Level{9}); err == nil {
 		t.Error("Schedule with an unknown level succeeded")
 	}
 }
@@ -129,20 +131,20 @@ func TestPutDaily(t *testing.T) {
 	future, past := date("2026-12-24"), date("2026-11-01")
 	easy := engine.MustParse(easyPuzzle)
 
-	rec, created, err := s.PutDaily(ctx, future, engine.Easy, easy, false)
-	if err != nil || !created || rec.Source != SourceCurated || rec.RatedLevel != engine.Easy || rec.Score <= 0 || !rec.Solution.IsSolutionOf(&easy) {
+	rec, created, err := s.PutDaily(ctx, future, rating.Easy, easy, false)
+	if err != nil || !created || rec.Source != SourceCurated || rec.RatedLevel != rating.Easy || rec.Score <= 0 || !rec.Solution.IsSolutionOf(&easy) {
 		t.Fatalf("PutDaily(easy puzzle at easy) = %+v, %t, %v", rec, created, err)
 	}
-	if _, created, err := s.PutDaily(ctx, future, engine.Easy, easy, false); err != nil || created {
+	if _, created, err := s.PutDaily(ctx, future, rating.Easy, easy, false); err != nil || created {
 		t.Errorf("PutDaily again = created %t, %v; want an update", created, err)
 	}
 	// Wrong level: refused, unless forced; the rating is recorded.
 	var le *LevelError
-	if _, _, err := s.PutDaily(ctx, future, engine.Evil, easy, false); !errors.As(err, &le) || le.Got != engine.Easy || le.Want != engine.Evil {
+	if _, _, err := s.PutDaily(ctx, future, rating.Evil, easy, false); !errors.As(err, &le) || le.Got != rating.Easy || le.Want != rating.Evil {
 		t.Errorf("PutDaily(easy puzzle at evil) = %v, want *LevelError easy, not evil", err)
 	}
-	rec, _, err = s.PutDaily(ctx, future, engine.Evil, easy, true)
-	if err != nil || rec.Level != engine.Evil || rec.RatedLevel != engine.Easy {
+	rec, _, err = s.PutDaily(ctx, future, rating.Evil, easy, true)
+	if err != nil || rec.Level != rating.Evil || rec.RatedLevel != rating.Easy {
 		t.Errorf("forced PutDaily = level %s rated %s, %v; want evil rated easy", rec.Level, rec.RatedLevel, err)
 	}
 	// Bad puzzles.
@@ -156,26 +158,26 @@ func TestPutDaily(t *testing.T) {
 		{"no solution", engine.MustParse("12345678.........9" + strings.Repeat(".", 63)), func(err error) bool { return errors.Is(err, engine.ErrNoSolution) }},
 		{"two solutions", engine.MustParse(twoSolution), func(err error) bool { return errors.Is(err, engine.ErrMultipleSolutions) }},
 	} {
-		if _, _, err := s.PutDaily(ctx, future, engine.Easy, tt.g, true); !tt.want(err) {
+		if _, _, err := s.PutDaily(ctx, future, rating.Easy, tt.g, true); !tt.want(err) {
 			t.Errorf("PutDaily(%s) = %v", tt.name, err)
 		}
 	}
 	// A public date keeps its stored puzzle; the same puzzle again is fine.
-	if _, err := s.Daily(ctx, past, engine.Hard); err != nil {
+	if _, err := s.Daily(ctx, past, rating.Hard); err != nil {
 		t.Fatal(err)
 	}
 	var pe *PublishedError
-	if _, _, err := s.PutDaily(ctx, past, engine.Hard, engine.MustParse(hardPuzzle), true); !errors.As(err, &pe) {
+	if _, _, err := s.PutDaily(ctx, past, rating.Hard, engine.MustParse(hardPuzzle), true); !errors.As(err, &pe) {
 		t.Errorf("PutDaily over a public puzzle = %v, want *PublishedError", err)
 	}
-	if _, created, err := s.PutDaily(ctx, date("2026-10-01"), engine.Easy, easy, false); err != nil || !created {
+	if _, created, err := s.PutDaily(ctx, date("2026-10-01"), rating.Easy, easy, false); err != nil || !created {
 		t.Errorf("PutDaily on a public date with nothing stored = %t, %v; want created", created, err)
 	}
-	if _, created, err := s.PutDaily(ctx, date("2026-10-01"), engine.Easy, easy, false); err != nil || created {
+	if _, created, err := s.PutDaily(ctx, date("2026-10-01"), rating.Easy, easy, false); err != nil || created {
 		t.Errorf("PutDaily of the same puzzle on a public date = %t, %v; want unchanged", created, err)
 	}
 	// The replaced embargoed puzzle is what Daily serves.
-	got, err := s.Daily(WithReadAhead(ctx), future, engine.Evil)
+	got, err := s.Daily(WithReadAhead(ctx), future, rating.Evil)
 	if err != nil || got.Puzzle != easy {
 		t.Errorf("Daily after PutDaily = %v, %v; want the curated puzzle", got.Puzzle, err)
 	}
@@ -185,7 +187,7 @@ func TestPutDaily(t *testing.T) {
 // another replica inserts between a Get and the write that follows it.
 type staleGetStore struct{ *fakeStore }
 
-func (staleGetStore) Get(context.Context, time.Time, engine.Level) (DailyRecord, error) {
+func (staleGetStore) Get(context.Context, time.Time, rating.Level) (DailyRecord, error) {
 	return DailyRecord{}, ErrNoDaily
 }
 
@@ -193,16 +195,16 @@ func TestPutDailyPublicDayRaceKeepsFirst(t *testing.T) {
 	st := &fakeStore{}
 	ctx := context.Background()
 	past := date("2026-11-01")
-	served, err := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow}).Daily(ctx, past, engine.Easy)
+	served, err := New(Config{}, Deps{Pool: &fakePool{}, Store: st, Now: fixedNow}).Daily(ctx, past, rating.Easy)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := New(Config{}, Deps{Pool: &fakePool{}, Store: staleGetStore{st}, Now: fixedNow})
 	var pe *PublishedError
-	if _, _, err := s.PutDaily(ctx, past, engine.Easy, engine.MustParse(easyPuzzle), true); !errors.As(err, &pe) {
+	if _, _, err := s.PutDaily(ctx, past, rating.Easy, engine.MustParse(easyPuzzle), true); !errors.As(err, &pe) {
 		t.Errorf("PutDaily on a public day another request stored first = %v, want *PublishedError", err)
 	}
-	if got, _ := st.Get(ctx, past, engine.Easy); got.Puzzle != served.Puzzle {
+	if got, _ := st.Get(ctx, past, rating.Easy); got.Puzzle != served.Puzzle {
 		t.Errorf("the stored puzzle of a public day changed from %s to %s", served.Puzzle, got.Puzzle)
 	}
 }
@@ -233,7 +235,7 @@ func TestArchive(t *testing.T) {
 	if len(all) != 20 {
 		t.Errorf("archive pages hold %d records, want 20", len(all))
 	}
-	page, err := s.Archive(ctx, ArchiveQuery{From: date("2026-12-01"), To: date("2026-12-31"), Level: engine.Hard, Limit: 1000})
+	page, err := s.Archive(ctx, ArchiveQuery{From: date("2026-12-01"), To: date("2026-12-31"), Level: rating.Hard, Limit: 1000})
 	if err != nil || len(page.Records) != 5 {
 		t.Errorf("archive of hard = %d records, %v; want 5 (limit capped at %d)", len(page.Records), err, MaxArchivePage)
 	}
@@ -245,12 +247,12 @@ func TestArchive(t *testing.T) {
 
 func TestScheduleOverloadedIsPending(t *testing.T) {
 	s := New(Config{}, Deps{Pool: &fakePool{genErr: engine.ErrOverloaded}, Store: &fakeStore{}, Now: fixedNow})
-	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), []engine.Level{engine.Easy})
+	entries, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), []rating.Level{rating.Easy})
 	if err != nil || len(entries) != 1 || entries[0].Status != SchedulePending {
 		t.Errorf("Schedule on an overloaded pool = %+v, %v; want one pending entry and no error", entries, err)
 	}
-	s = New(Config{}, Deps{Pool: &fakePool{genErr: engine.ErrGenerationFailed}, Store: &fakeStore{}, Now: fixedNow})
-	if _, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), nil); !errors.Is(err, engine.ErrGenerationFailed) {
+	s = New(Config{}, Deps{Pool: &fakePool{genErr: generate.ErrGenerationFailed}, Store: &fakeStore{}, Now: fixedNow})
+	if _, err := s.Schedule(context.Background(), date("2026-12-01"), date("2026-12-01"), nil); !errors.Is(err, generate.ErrGenerationFailed) {
 		t.Errorf("Schedule with a failing generator = %v, want ErrGenerationFailed", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Hook operation names passed to Hooks.Rated and Hooks.AdmissionRejected.
@@ -18,11 +19,11 @@ const (
 	OpSlowSolve = "slow_solve"
 )
 
-// defaultRater scores with the committed model, as engine.Rate does.
-var defaultRater = engine.NewRater(engine.DefaultModel())
+// defaultRater scores with the committed model, as rating.Rate does.
+var defaultRater = rating.NewRater(rating.DefaultModel())
 
 // rater returns the rater of Config.Rater, or the default one.
-func (s *Service) rater() *engine.Rater {
+func (s *Service) rater() *rating.Rater {
 	if s.cfg.Rater != nil {
 		return s.cfg.Rater
 	}
@@ -33,10 +34,10 @@ func (s *Service) rater() *engine.Rater {
 // exactly one solution: it fails with *engine.ConflictError,
 // engine.ErrNoSolution or engine.ErrMultipleSolutions otherwise. It takes
 // one CPU slot (engine.ErrOverloaded when none frees up in time).
-func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error) {
+func (s *Service) Rate(ctx context.Context, g engine.Grid) (rating.Rating, error) {
 	release, err := s.admit(ctx, OpRate)
 	if err != nil {
-		return engine.Rating{}, err
+		return rating.Rating{}, err
 	}
 	defer release()
 	start := time.Now()
@@ -46,10 +47,10 @@ func (s *Service) Rate(ctx context.Context, g engine.Grid) (engine.Rating, error
 }
 
 // Explain is Rate that also returns the step-by-step solving path.
-func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []engine.Step, error) {
+func (s *Service) Explain(ctx context.Context, g engine.Grid) (rating.Rating, []rating.Step, error) {
 	release, err := s.admit(ctx, OpExplain)
 	if err != nil {
-		return engine.Rating{}, nil, err
+		return rating.Rating{}, nil, err
 	}
 	defer release()
 	start := time.Now()
@@ -60,20 +61,20 @@ func (s *Service) Explain(ctx context.Context, g engine.Grid) (engine.Rating, []
 
 // Hint returns the first cell of the player's current grid that
 // contradicts the solution, else the next logical step (see
-// engine.NextHint), else that the grid is solved. A grid that repeats a
+// rating.NextHint), else that the grid is solved. A grid that repeats a
 // digit in a unit is a mistake too, not an error, and is answered with
 // its first repetition instead (conflictHint), so that typing one digit
 // everywhere does not locate the solution's cells. The puzzle must have
 // exactly one solution.
-func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (engine.Hint, error) {
+func (s *Service) Hint(ctx context.Context, puzzle, current engine.Grid) (rating.Hint, error) {
 	release, err := s.admit(ctx, OpHint)
 	if err != nil {
-		return engine.Hint{}, err
+		return rating.Hint{}, err
 	}
 	defer release()
 	start := time.Now()
 	defer func() { s.hooks.Rated(OpHint, time.Since(start)) }()
-	h, err := engine.NextHint(puzzle, current)
+	h, err := rating.NextHint(puzzle, current)
 	if err == nil && h.Mistake {
 		h = conflictHint(puzzle, current, h)
 	}

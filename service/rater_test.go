@@ -6,29 +6,30 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestConfigRater checks that Config.Rater (sudokud -model) rates,
 // explains and generates: the rating takes its cuts, and every generation
 // the service asks of the pool on demand carries it.
 func TestConfigRater(t *testing.T) {
-	m := engine.DefaultModel()
+	m := rating.DefaultModel()
 	m.Cuts = [3]float64{1.001, 1.002, 1.003} // every puzzle that needs a step is evil
-	house := engine.NewRater(m)
+	house := rating.NewRater(m)
 	g := engine.MustParse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..")
-	def, err := engine.Rate(g)
-	if err != nil || def.Level == engine.Evil {
+	def, err := rating.Rate(g)
+	if err != nil || def.Level == rating.Evil {
 		t.Fatalf("Rate = %v, %v: want a level below evil", def.Level, err)
 	}
 	pool := &fakePool{}
 	seed := uint64(9)
 	tests := []struct {
 		name  string
-		rater *engine.Rater
-		want  engine.Level
+		rater *rating.Rater
+		want  rating.Level
 	}{
 		{"default", nil, def.Level},
-		{"house", house, engine.Evil},
+		{"house", house, rating.Evil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -42,10 +43,10 @@ func TestConfigRater(t *testing.T) {
 			if err != nil || r.Level != tt.want {
 				t.Errorf("Explain = %v, %v; want %v", r.Level, err, tt.want)
 			}
-			if _, err := s.Generate(context.Background(), GenerateRequest{Level: engine.Hard, Count: 1, Seed: &seed}); err != nil {
+			if _, err := s.Generate(context.Background(), GenerateRequest{Level: rating.Hard, Count: 1, Seed: &seed}); err != nil {
 				t.Fatalf("Generate: %v", err)
 			}
-			if _, err := s.Daily(context.Background(), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), engine.Hard); err != nil {
+			if _, err := s.Daily(context.Background(), time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), rating.Hard); err != nil {
 				t.Fatalf("Daily: %v", err)
 			}
 			if len(pool.generated) != 2 {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/internal/receipt"
 )
 
@@ -73,7 +74,7 @@ func newSigner(secret []byte) *receipt.Signer {
 // Config.TokenTTL. It names the puzzle, its level and the time of issue,
 // never the solution; solutionServed records whether the answer carrying
 // it held the solution. Its cost is one HMAC-SHA256 of a short payload.
-func (s *Service) Token(p engine.Puzzle, source, date string, solutionServed bool) string {
+func (s *Service) Token(p generate.Puzzle, source, date string, solutionServed bool) string {
 	now := s.now()
 	return s.signer.SignToken(receipt.Token{ID: receipt.NewID(), Puzzle: p.Puzzle.String(), Level: p.Level.String(),
 		Source: source, Date: date, SolutionServed: solutionServed, Issued: now, Expires: now.Add(s.cfg.TokenTTL)})

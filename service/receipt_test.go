@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/receipt"
 )
 
@@ -36,7 +38,7 @@ func TestReceiptFlow(t *testing.T) {
 	clock := &testClock{t: time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)}
 	s := New(Config{ReceiptSecret: secret, TokenTTL: time.Hour, ReceiptTTL: 48 * time.Hour}, Deps{Now: clock.now})
 	ctx := context.Background()
-	p := engine.Puzzle{Puzzle: engine.MustParse(puzzle), Solution: engine.MustParse(solution), Level: engine.Medium}
+	p := generate.Puzzle{Puzzle: engine.MustParse(puzzle), Solution: engine.MustParse(solution), Level: rating.Medium}
 	token := s.Token(p, SourceDaily, "2026-11-26", false)
 	if strings.Contains(token, solution) {
 		t.Fatalf("token %q holds the solution", token)

@@ -8,6 +8,8 @@ import (
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/classic"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/receipt"
 )
 
@@ -95,18 +97,18 @@ type Config struct {
 	FreshBurst int
 	// Rater scores every puzzle the service rates, explains or
 	// generates on demand, and sets its level: a house-style model
-	// (sudokud -model). Nil: the committed model (engine.DefaultModel).
-	// The pool's template (engine.PoolConfig.Options.Rater) must be the
+	// (sudokud -model). Nil: the committed model (rating.DefaultModel).
+	// The pool's template (generate.PoolConfig.Options.Rater) must be the
 	// same, or buffered puzzles follow another model.
-	Rater *engine.Rater
+	Rater *rating.Rater
 	// DailySecret keys the derivation of the puzzles of the day
-	// (engine.SecretDailyKey): replicas sharing it generate the same
+	// (generate.SecretDailyKey): replicas sharing it generate the same
 	// puzzle for the same date and level, and no one without it can
 	// compute a future one. Nil: the public derivation
-	// (engine.PublicDailyKey), which anyone can compute from the source
+	// (generate.PublicDailyKey), which anyone can compute from the source
 	// code and the salt. Once stored, every replica serves the stored
 	// puzzle whatever its secret.
-	DailySecret *engine.DailySecret
+	DailySecret *generate.DailySecret
 	// DailySalt is mixed into the derivation: with a secret, an optional
 	// label; without one, the only thing between the public and the
 	// future puzzles (and a weak one unless long and random).
@@ -129,11 +131,11 @@ type Config struct {
 }
 
 // dailyKey is the derivation of the puzzles of the day c configures.
-func (c Config) dailyKey() engine.DailyKey {
+func (c Config) dailyKey() generate.DailyKey {
 	if c.DailySecret != nil {
-		return engine.SecretDailyKey(*c.DailySecret, c.DailySalt)
+		return generate.SecretDailyKey(*c.DailySecret, c.DailySalt)
 	}
-	return engine.PublicDailyKey(c.DailySalt)
+	return generate.PublicDailyKey(c.DailySalt)
 }
 
 func (c Config) withDefaults() Config {
@@ -183,7 +185,7 @@ type Hooks interface {
 	Rated(op string, d time.Duration)
 	// Served reports one puzzle handed out: fresh from the pool, or an
 	// isomorphic variant of a recent one when the pool's buffer was empty.
-	Served(level engine.Level, fresh bool)
+	Served(level rating.Level, fresh bool)
 	// AdmissionRejected reports one call of operation op (OpSolve,
 	// OpSlowSolve, OpRate, OpExplain, OpHint) refused with
 	// engine.ErrOverloaded for want of a slot.
@@ -203,7 +205,7 @@ func (NopHooks) SlowSolved(string, time.Duration) {}
 func (NopHooks) Rated(string, time.Duration) {}
 
 // Served does nothing.
-func (NopHooks) Served(engine.Level, bool) {}
+func (NopHooks) Served(rating.Level, bool) {}
 
 // AdmissionRejected does nothing.
 func (NopHooks) AdmissionRejected(string) {}

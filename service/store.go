@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Sources of a stored puzzle of the day.
@@ -25,7 +27,7 @@ type DailyRecord struct {
 	// Date is the calendar day, at 00:00 UTC.
 	Date time.Time
 	// Level is the level the puzzle is published at.
-	Level engine.Level
+	Level rating.Level
 	// Puzzle and Solution are the givens and the unique solution.
 	Puzzle, Solution engine.Grid
 	// Score and Hardest are the rater's score and hardest technique when
@@ -33,7 +35,7 @@ type DailyRecord struct {
 	// which differs from Level only for a curated puzzle stored with force.
 	Score      float64
 	Hardest    string
-	RatedLevel engine.Level
+	RatedLevel rating.Level
 	// Seed is the generator seed of a generated puzzle, 0 for a curated one.
 	Seed uint64
 	// Source is SourceGenerated or SourceCurated.
@@ -46,10 +48,10 @@ type DailyRecord struct {
 
 // EnginePuzzle returns the record as the engine's puzzle type, the form
 // the API writes.
-func (d DailyRecord) EnginePuzzle() engine.Puzzle {
-	return engine.Puzzle{
+func (d DailyRecord) EnginePuzzle() generate.Puzzle {
+	return generate.Puzzle{
 		Puzzle: d.Puzzle, Solution: d.Solution, Level: d.Level, Score: d.Score,
-		Rating: engine.Rating{Level: d.RatedLevel, Score: d.Score, Hardest: d.Hardest},
+		Rating: rating.Rating{Level: d.RatedLevel, Score: d.Score, Hardest: d.Hardest},
 		Seed:   d.Seed, Fresh: true,
 	}
 }
@@ -60,7 +62,7 @@ func (d DailyRecord) EnginePuzzle() engine.Puzzle {
 type ArchiveQuery struct {
 	From, To time.Time
 	// Level selects one level; 0 means all.
-	Level engine.Level
+	Level rating.Level
 	// After, if its Date is not zero, starts the page after that record
 	// in (date, level) order.
 	After ArchiveCursor
@@ -71,7 +73,7 @@ type ArchiveQuery struct {
 // ArchiveCursor is a position in the archive's (date, level) order.
 type ArchiveCursor struct {
 	Date  time.Time
-	Level engine.Level
+	Level rating.Level
 }
 
 // DailyStore keeps the published puzzles of the day, shared by every
@@ -81,7 +83,7 @@ type ArchiveCursor struct {
 // as *StoreError.
 type DailyStore interface {
 	// Get returns the record of (date, level), or ErrNoDaily.
-	Get(ctx context.Context, date time.Time, level engine.Level) (DailyRecord, error)
+	Get(ctx context.Context, date time.Time, level rating.Level) (DailyRecord, error)
 	// Insert stores rec unless a record of its (Date, Level) exists, and
 	// returns the record stored afterwards: rec, or the one that was
 	// there first (written by another request or replica).

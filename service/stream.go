@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 )
 
 // MaxStream is the largest count of one streamed generation
@@ -31,7 +32,7 @@ func (e *StreamCountError) Parameter() string { return "count" }
 
 // GenerateStream makes req.Count (1 to MaxStream) newly generated puzzles
 // of req.Level and passes each to emit as soon as it is made, in order:
-// with Seed, the i-th is engine.Generate with seed *Seed+i (reproducible,
+// with Seed, the i-th is generate.Generate with seed *Seed+i (reproducible,
 // and a cut stream resumes at the seed after the last one received); else
 // a fresh puzzle with the pool's options (random seeds with a Symmetry).
 // It never hands out buffered puzzles or variants: a bank wants distinct,
@@ -47,7 +48,7 @@ func (e *StreamCountError) Parameter() string { return "count" }
 // error or emit's error, which it returns; the puzzles emitted before it
 // stand. Each is reported to Hooks.Served as it is emitted. Memory is one
 // puzzle whatever the count.
-func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit func(engine.Puzzle) error) error {
+func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit func(generate.Puzzle) error) error {
 	if s.supply == nil {
 		return ErrNotReady
 	}
@@ -58,13 +59,13 @@ func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit 
 }
 
 // stream is GenerateStream once the request is checked.
-func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engine.Puzzle) error) error {
+func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(generate.Puzzle) error) error {
 	release, err := admit(s.streaming, "stream")
 	if err != nil {
 		return err
 	}
 	defer release()
-	if req.Seed == nil && req.Symmetry == engine.None && !req.Targeted() {
+	if req.Seed == nil && req.Symmetry == generate.None && !req.Targeted() {
 		req.Fresh = true // the pool's options, newly generated
 	}
 	for i := range req.Count {
@@ -82,7 +83,7 @@ func (s *supply) stream(ctx context.Context, req GenerateRequest, emit func(engi
 
 // streamOne makes the i-th puzzle of a stream within its own deadline,
 // waiting for room when the pool's admission bound is reached.
-func (s *supply) streamOne(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+func (s *supply) streamOne(ctx context.Context, req GenerateRequest, i uint64) (generate.Puzzle, error) {
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	return s.oneWaiting(ctx, req, i)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestGenerateStreamSeeded(t *testing.T) {
@@ -16,7 +18,7 @@ func TestGenerateStreamSeeded(t *testing.T) {
 	s := New(Config{}, Deps{Pool: pool, Hooks: hooks})
 	seed := uint64(500)
 	var got []uint64
-	err := s.GenerateStream(t.Context(), GenerateRequest{Level: engine.Hard, Count: 250, Seed: &seed}, func(p engine.Puzzle) error {
+	err := s.GenerateStream(t.Context(), GenerateRequest{Level: rating.Hard, Count: 250, Seed: &seed}, func(p generate.Puzzle) error {
 		got = append(got, p.Seed)
 		return nil
 	})
@@ -42,7 +44,7 @@ func TestGenerateStreamTargeted(t *testing.T) {
 	pool := &fakePool{}
 	s := New(Config{}, Deps{Pool: pool})
 	n := 0
-	if err := s.GenerateStream(t.Context(), GenerateRequest{Count: 3, Technique: "xy-wing"}, func(engine.Puzzle) error { n++; return nil }); err != nil {
+	if err := s.GenerateStream(t.Context(), GenerateRequest{Count: 3, Technique: "xy-wing"}, func(generate.Puzzle) error { n++; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if n != 3 || len(pool.generated) != 3 {
@@ -56,10 +58,10 @@ func TestGenerateStreamTargeted(t *testing.T) {
 }
 
 func TestGenerateStreamFresh(t *testing.T) {
-	pool := &fakePool{depth: map[engine.Level]int{engine.Easy: 100}}
+	pool := &fakePool{depth: map[rating.Level]int{rating.Easy: 100}}
 	s := New(Config{}, Deps{Pool: pool})
 	n := 0
-	if err := s.GenerateStream(t.Context(), GenerateRequest{Level: engine.Easy, Count: 7}, func(engine.Puzzle) error { n++; return nil }); err != nil {
+	if err := s.GenerateStream(t.Context(), GenerateRequest{Level: rating.Easy, Count: 7}, func(generate.Puzzle) error { n++; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if n != 7 || pool.fresh != 7 || pool.tries != 0 {
@@ -74,20 +76,20 @@ func TestGenerateStreamErrors(t *testing.T) {
 		req  GenerateRequest
 		want any
 	}{
-		{"count 0", GenerateRequest{Level: engine.Easy, Count: 0}, new(*StreamCountError)},
-		{"count past MaxStream", GenerateRequest{Level: engine.Easy, Count: MaxStream + 1}, new(*StreamCountError)},
-		{"seed wraps", GenerateRequest{Level: engine.Easy, Count: 10, Seed: &seed}, new(*SeedError)},
-		{"unknown level", GenerateRequest{Level: 9, Count: 10}, new(*engine.UnknownLevelError)},
-		{"impossible target", GenerateRequest{Level: engine.Easy, Count: 10, Technique: "x-wing"}, new(*TargetError)},
+		{"count 0", GenerateRequest{Level: rating.Easy, Count: 0}, new(*StreamCountError)},
+		{"count past MaxStream", GenerateRequest{Level: rating.Easy, Count: MaxStream + 1}, new(*StreamCountError)},
+		{"seed wraps", GenerateRequest{Level: rating.Easy, Count: 10, Seed: &seed}, new(*SeedError)},
+		{"unknown level", GenerateRequest{Level: 9, Count: 10}, new(*rating.UnknownLevelError)},
+		{"impossible target", GenerateRequest{Level: rating.Easy, Count: 10, Technique: "x-wing"}, new(*TargetError)},
 	}
 	s := New(Config{}, Deps{Pool: &fakePool{}})
 	for _, tt := range tests {
-		err := s.GenerateStream(t.Context(), tt.req, func(engine.Puzzle) error { t.Errorf("%s: emitted a puzzle", tt.name); return nil })
+		err := s.GenerateStream(t.Context(), tt.req, func(generate.Puzzle) error { t.Errorf("%s: emitted a puzzle", tt.name); return nil })
 		if !errors.As(err, tt.want) {
 			t.Errorf("%s: GenerateStream = %v, want %T", tt.name, err, tt.want)
 		}
 	}
-	if err := New(Config{}, Deps{}).GenerateStream(t.Context(), GenerateRequest{Level: engine.Easy, Count: 1}, nil); !errors.Is(err, ErrNotReady) {
+	if err := New(Config{}, Deps{}).GenerateStream(t.Context(), GenerateRequest{Level: rating.Easy, Count: 1}, nil); !errors.Is(err, ErrNotReady) {
 		t.Errorf("GenerateStream without a pool = %v, want ErrNotReady", err)
 	}
 }
@@ -102,15 +104,15 @@ func TestGenerateStreamOneAtATime(t *testing.T) {
 	var wg sync.WaitGroup
 	var first error
 	wg.Go(func() {
-		first = s.GenerateStream(ctx, GenerateRequest{Level: engine.Evil, Count: 1000}, func(engine.Puzzle) error { return nil })
+		first = s.GenerateStream(ctx, GenerateRequest{Level: rating.Evil, Count: 1000}, func(generate.Puzzle) error { return nil })
 	})
 	for pool.calls.Load() == 0 {
 		time.Sleep(time.Millisecond)
 	}
-	if err := s.GenerateStream(t.Context(), GenerateRequest{Level: engine.Evil, Count: 2}, nil); !errors.Is(err, engine.ErrOverloaded) {
+	if err := s.GenerateStream(t.Context(), GenerateRequest{Level: rating.Evil, Count: 2}, nil); !errors.Is(err, engine.ErrOverloaded) {
 		t.Errorf("second stream = %v, want ErrOverloaded at once", err)
 	}
-	if _, err := s.Generate(t.Context(), GenerateRequest{Level: engine.Evil, Count: 1}); err != nil {
+	if _, err := s.Generate(t.Context(), GenerateRequest{Level: rating.Evil, Count: 1}); err != nil {
 		t.Errorf("a single request while a stream runs = %v, want a puzzle", err)
 	}
 	cancel()
@@ -127,7 +129,7 @@ func TestGenerateStreamOneAtATime(t *testing.T) {
 	close(pool.gate)
 	stop := errors.New("client gone")
 	n := 0
-	err := s.GenerateStream(t.Context(), GenerateRequest{Level: engine.Evil, Count: 1000}, func(engine.Puzzle) error {
+	err := s.GenerateStream(t.Context(), GenerateRequest{Level: rating.Evil, Count: 1000}, func(generate.Puzzle) error {
 		n++
 		if n == 3 {
 			return stop

@@ -9,7 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // recentSize is the number of puzzles per level the supply keeps to answer
@@ -54,7 +55,7 @@ const recentSize = 32
 type supply struct {
 	pool    Pool
 	timeout time.Duration
-	rater   *engine.Rater // Config.Rater: scores seeded and symmetric puzzles
+	rater   *rating.Rater // Config.Rater: scores seeded and symmetric puzzles
 	budget  *freshBudget
 	hooks   Hooks
 
@@ -62,11 +63,11 @@ type supply struct {
 	streaming chan struct{} // the one slot of a stream (see Service.GenerateStream)
 	// pace is the moving average of the time one generation for a request
 	// took, per level, in nanoseconds: what a generating batch costs.
-	pace [engine.Evil + 1]atomic.Int64
+	pace [rating.Evil + 1]atomic.Int64
 
 	mu     sync.Mutex
-	recent [engine.Evil + 1][]engine.Puzzle // ring of puzzles handed out, per level
-	next   [engine.Evil + 1]int             // ring position in recent
+	recent [rating.Evil + 1][]generate.Puzzle // ring of puzzles handed out, per level
+	next   [rating.Evil + 1]int               // ring position in recent
 
 	warm atomic.Bool // latched by ready
 }
@@ -87,8 +88,8 @@ func newSupply(pool Pool, cfg Config, hooks Hooks) *supply {
 // checked. A batch is generated puzzle by puzzle under one deadline, and
 // fails as a whole on the first error; a generating batch is admitted
 // first (see supply).
-func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Puzzle, error) {
-	admitted := req.Count > 1 && (req.Seed != nil || req.Symmetry != engine.None || req.Fresh || req.Targeted())
+func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]generate.Puzzle, error) {
+	admitted := req.Count > 1 && (req.Seed != nil || req.Symmetry != generate.None || req.Fresh || req.Targeted())
 	if admitted {
 		if per := time.Duration(s.pace[req.Level].Load()); per > 0 && time.Duration(req.Count)*per > s.timeout {
 			return nil, &BatchError{Count: req.Count, Fit: int(s.timeout / per), Level: req.Level}
@@ -101,9 +102,9 @@ func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Pu
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	out := make([]engine.Puzzle, 0, req.Count)
+	out := make([]generate.Puzzle, 0, req.Count)
 	for i := range req.Count {
-		var pz engine.Puzzle
+		var pz generate.Puzzle
 		var err error
 		if admitted {
 			// Admitted as a unit: wait for room in the pool rather than
@@ -124,18 +125,18 @@ func (s *supply) generate(ctx context.Context, req GenerateRequest) ([]engine.Pu
 }
 
 // one makes the i-th puzzle of req (see supply).
-func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (generate.Puzzle, error) {
 	l := req.Level
 	switch {
 	case req.Targeted():
 		return s.target(ctx, req, i)
-	case req.Seed != nil || req.Symmetry != engine.None:
+	case req.Seed != nil || req.Symmetry != generate.None:
 		seed := rand.Uint64()
 		if req.Seed != nil {
 			seed = *req.Seed + i
 		}
 		start := time.Now()
-		pz, err := s.pool.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry, Rater: s.rater})
+		pz, err := s.pool.Generate(ctx, generate.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry, Rater: s.rater})
 		s.paced(l, start, err)
 		return pz, err
 	case req.Fresh:
@@ -164,9 +165,9 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (engine
 const targetBudget = 2 * time.Second
 
 // target makes the i-th puzzle of a targeted request on a pool worker,
-// within targetBudget: engine.ErrGenerationFailed, or the budget's end
+// within targetBudget: generate.ErrGenerationFailed, or the budget's end
 // while ctx lives, is ErrTooCostly.
-func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (engine.Puzzle, error) {
+func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (generate.Puzzle, error) {
 	seed := rand.Uint64()
 	if req.Seed != nil {
 		seed = *req.Seed + i
@@ -176,7 +177,7 @@ func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (eng
 	start := time.Now()
 	pz, err := s.pool.Generate(tctx, req.options(seed))
 	s.paced(req.Level, start, err)
-	if errors.Is(err, engine.ErrGenerationFailed) || err != nil && ctx.Err() == nil && tctx.Err() != nil {
+	if errors.Is(err, generate.ErrGenerationFailed) || err != nil && ctx.Err() == nil && tctx.Err() != nil {
 		return pz, fmt.Errorf("%w (%v)", ErrTooCostly, err)
 	}
 	return pz, err
@@ -185,7 +186,7 @@ func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (eng
 // paced adds the time since start of one generation for a request at
 // level l to the level's pace, a moving average over about the last eight,
 // when it succeeded (err nil; a failure says nothing about the pace).
-func (s *supply) paced(l engine.Level, start time.Time, err error) {
+func (s *supply) paced(l rating.Level, start time.Time, err error) {
 	if err != nil {
 		return
 	}
@@ -204,7 +205,7 @@ func (s *supply) paced(l engine.Level, start time.Time, err error) {
 
 // remember keeps a puzzle handed out among the recent ones of its level,
 // and passes its arguments through.
-func (s *supply) remember(pz engine.Puzzle, err error) (engine.Puzzle, error) {
+func (s *supply) remember(pz generate.Puzzle, err error) (generate.Puzzle, error) {
 	if err != nil {
 		return pz, err
 	}
@@ -221,19 +222,19 @@ func (s *supply) remember(pz engine.Puzzle, err error) (engine.Puzzle, error) {
 }
 
 // variant returns an isomorphic variant of one of the recent puzzles of
-// level l, chosen by seed (engine.Puzzle.VariantOf: same rating and
+// level l, chosen by seed (generate.Puzzle.VariantOf: same rating and
 // solution count, Fresh false); false when there is none yet. It never
 // blocks.
-func (s *supply) variant(l engine.Level, seed uint64) (engine.Puzzle, bool) {
+func (s *supply) variant(l rating.Level, seed uint64) (generate.Puzzle, bool) {
 	s.mu.Lock()
 	n := len(s.recent[l])
-	var pz engine.Puzzle
+	var pz generate.Puzzle
 	if n > 0 {
 		pz = s.recent[l][seed%uint64(n)]
 	}
 	s.mu.Unlock()
 	if n == 0 {
-		return engine.Puzzle{}, false
+		return generate.Puzzle{}, false
 	}
 	return pz.VariantOf(seed), true
 }
@@ -248,7 +249,7 @@ func (s *supply) ready() bool {
 	if s.warm.Load() {
 		return true
 	}
-	for _, l := range engine.Levels() {
+	for _, l := range rating.Levels() {
 		if s.pool.Depth(l) > 0 {
 			continue
 		}

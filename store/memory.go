@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -20,7 +20,7 @@ const maxMemoryRecords = 16384
 
 type memoryKey struct {
 	day   string
-	level engine.Level
+	level rating.Level
 }
 
 // Memory is the daily store of one process: what it holds is lost on
@@ -37,12 +37,12 @@ func NewMemory() *Memory {
 	return &Memory{recs: make(map[memoryKey]service.DailyRecord)}
 }
 
-func keyOf(date time.Time, level engine.Level) memoryKey {
+func keyOf(date time.Time, level rating.Level) memoryKey {
 	return memoryKey{date.Format(time.DateOnly), level}
 }
 
 // Get returns the record of (date, level), or service.ErrNoDaily.
-func (m *Memory) Get(_ context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
+func (m *Memory) Get(_ context.Context, date time.Time, level rating.Level) (service.DailyRecord, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	rec, ok := m.recs[keyOf(date, level)]

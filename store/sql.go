@@ -15,6 +15,7 @@ import (
 	"github.com/pressly/goose/v3/lock"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
@@ -126,11 +127,11 @@ func (s *SQL) Ping(ctx context.Context) error {
 
 const columns = `day, level, puzzle, solution, score, hardest, rated_level, seed, source, stored_at`
 
-// levelRank orders the levels easiest first, as engine.Levels() does.
+// levelRank orders the levels easiest first, as rating.Levels() does.
 const levelRank = `CASE level WHEN 'easy' THEN 1 WHEN 'medium' THEN 2 WHEN 'hard' THEN 3 ELSE 4 END`
 
 // Get returns the record of (date, level), or service.ErrNoDaily.
-func (s *SQL) Get(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
+func (s *SQL) Get(ctx context.Context, date time.Time, level rating.Level) (service.DailyRecord, error) {
 	row := s.db.QueryRowContext(ctx, `SELECT `+columns+` FROM dailies WHERE day = $1 AND level = $2`,
 		date.Format(time.DateOnly), level.String())
 	rec, err := scanRecord(row)
@@ -214,10 +215,10 @@ func scanRecord(row interface{ Scan(...any) error }) (service.DailyRecord, error
 	}
 	var errs [5]error
 	rec.Date, errs[0] = time.Parse(time.DateOnly, day)
-	rec.Level, errs[1] = engine.ParseLevel(level)
+	rec.Level, errs[1] = rating.ParseLevel(level)
 	rec.Puzzle, errs[2] = engine.Parse(puzzle)
 	rec.Solution, errs[3] = engine.Parse(solution)
-	rec.RatedLevel, errs[4] = engine.ParseLevel(ratedName)
+	rec.RatedLevel, errs[4] = rating.ParseLevel(ratedName)
 	rec.Seed = uint64(seed)
 	if err := errors.Join(errs[:]...); err != nil {
 		return service.DailyRecord{}, fmt.Errorf("stored daily %s %s: %w", day, level, err)

@@ -11,7 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/pgtest"
 	"github.com/sudokuhq/sudoku/service"
 )
@@ -73,9 +74,9 @@ func day(s string) time.Time {
 
 // record returns a stored-looking record of the puzzle of (date, level),
 // generated from seed.
-func record(t *testing.T, date string, level engine.Level, seed uint64) service.DailyRecord {
+func record(t *testing.T, date string, level rating.Level, seed uint64) service.DailyRecord {
 	t.Helper()
-	p, err := engine.Generate(context.Background(), engine.GenerateOptions{Level: engine.Easy, Seed: seed})
+	p, err := generate.Generate(context.Background(), generate.GenerateOptions{Level: rating.Easy, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +101,7 @@ func testGetInsertReplace(t *testing.T, s Store) {
 	if err := s.Ping(ctx); err != nil {
 		t.Fatalf("Ping = %v", err)
 	}
-	a := record(t, "2026-12-01", engine.Hard, 1)
+	a := record(t, "2026-12-01", rating.Hard, 1)
 	if _, err := s.Get(ctx, a.Date, a.Level); !errors.Is(err, service.ErrNoDaily) {
 		t.Fatalf("Get(empty) error = %v, want ErrNoDaily", err)
 	}
@@ -110,14 +111,14 @@ func testGetInsertReplace(t *testing.T, s Store) {
 	}
 	sameRecord(t, got, a)
 	// A second insert for the same key loses and reads back the first.
-	b := record(t, "2026-12-01", engine.Hard, 2)
+	b := record(t, "2026-12-01", rating.Hard, 2)
 	got, err = s.Insert(ctx, b)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sameRecord(t, got, a)
 	// Another level of the same day is its own record.
-	c := record(t, "2026-12-01", engine.Easy, 3)
+	c := record(t, "2026-12-01", rating.Easy, 3)
 	if got, err = s.Insert(ctx, c); err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func testConcurrentInsert(t *testing.T, s Store) {
 	const n = 8
 	recs := make([]service.DailyRecord, n)
 	for i := range recs {
-		recs[i] = record(t, "2027-01-01", engine.Medium, uint64(10+i))
+		recs[i] = record(t, "2027-01-01", rating.Medium, uint64(10+i))
 	}
 	got := make([]service.DailyRecord, n)
 	errs := make([]error, n)
@@ -161,7 +162,7 @@ func testList(t *testing.T, s Store) {
 	ctx := t.Context()
 	var all []service.DailyRecord
 	for i, d := range []string{"2026-01-01", "2026-01-02", "2026-01-03"} {
-		for _, l := range []engine.Level{engine.Evil, engine.Easy, engine.Medium} {
+		for _, l := range []rating.Level{rating.Evil, rating.Easy, rating.Medium} {
 			r := record(t, d, l, uint64(100+i))
 			if _, err := s.Insert(ctx, r); err != nil {
 				t.Fatal(err)
@@ -197,7 +198,7 @@ func testList(t *testing.T, s Store) {
 		want int
 	}{
 		{"one day", service.ArchiveQuery{From: day("2026-01-02"), To: day("2026-01-02"), Limit: 10}, 3},
-		{"one level", service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Level: engine.Evil, Limit: 10}, 3},
+		{"one level", service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Level: rating.Evil, Limit: 10}, 3},
 		{"outside", service.ArchiveQuery{From: day("2025-01-01"), To: day("2025-12-31"), Limit: 10}, 0},
 		{"limit", service.ArchiveQuery{From: day("2026-01-01"), To: day("2026-01-03"), Limit: 2}, 2},
 	}
@@ -220,7 +221,7 @@ func TestSQLiteFileSurvivesReopen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := record(t, "2026-05-05", engine.Evil, 7)
+	r := record(t, "2026-05-05", rating.Evil, 7)
 	if _, err := s.Insert(t.Context(), r); err != nil {
 		t.Fatal(err)
 	}
@@ -271,10 +272,10 @@ func TestSQLiteDeletedFileIsDetected(t *testing.T) {
 			if err := s.Ping(t.Context()); !errors.Is(err, service.ErrStoreGone) {
 				t.Errorf("Ping after the file was %s = %v, want ErrStoreGone", tt.name, err)
 			}
-			if _, err := s.Insert(t.Context(), record(t, "2026-05-06", engine.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
+			if _, err := s.Insert(t.Context(), record(t, "2026-05-06", rating.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
 				t.Errorf("Insert after the file was %s = %v, want ErrStoreGone", tt.name, err)
 			}
-			if err := s.Replace(t.Context(), record(t, "2026-05-06", engine.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
+			if err := s.Replace(t.Context(), record(t, "2026-05-06", rating.Easy, 8)); !errors.Is(err, service.ErrStoreGone) {
 				t.Errorf("Replace after the file was %s = %v, want ErrStoreGone", tt.name, err)
 			}
 		})
@@ -318,7 +319,7 @@ func TestRedact(t *testing.T) {
 func TestMemoryBoundKeepsCurated(t *testing.T) {
 	m := NewMemory()
 	ctx := t.Context()
-	base := record(t, "2000-01-01", engine.Easy, 1)
+	base := record(t, "2000-01-01", rating.Easy, 1)
 	curated := base
 	curated.Source = service.SourceCurated
 	if err := m.Replace(ctx, curated); err != nil {
@@ -337,7 +338,7 @@ func TestMemoryBoundKeepsCurated(t *testing.T) {
 	if _, err := m.Get(ctx, curated.Date, curated.Level); err != nil {
 		t.Errorf("curated record dropped: %v", err)
 	}
-	if _, err := m.Get(ctx, base.Date.AddDate(0, 0, 1), engine.Easy); !errors.Is(err, service.ErrNoDaily) {
+	if _, err := m.Get(ctx, base.Date.AddDate(0, 0, 1), rating.Easy); !errors.Is(err, service.ErrNoDaily) {
 		t.Errorf("earliest generated record kept (%v), want it dropped", err)
 	}
 }
@@ -345,7 +346,7 @@ func TestMemoryBoundKeepsCurated(t *testing.T) {
 // testCreatedDetectable: a record with a microsecond StoredAt reads back
 // equal, which is how the service tells its own insert from another's.
 func testCreatedDetectable(t *testing.T, s Store) {
-	r := record(t, "2026-08-08", engine.Hard, 5)
+	r := record(t, "2026-08-08", rating.Hard, 5)
 	r.StoredAt = time.Date(2026, 11, 25, 8, 0, 0, 123456000, time.UTC)
 	got, err := s.Insert(t.Context(), r)
 	if err != nil {
@@ -363,7 +364,7 @@ func testServiceSchedule(t *testing.T, s Store) {
 	svc := service.New(service.Config{DailySalt: "paper"}, service.Deps{Pool: service.InlinePool{}, Store: s})
 	d := day("2026-09-01")
 	for _, want := range []string{service.ScheduleCreated, service.ScheduleExisting} {
-		entries, err := svc.Schedule(t.Context(), d, d.AddDate(0, 0, 1), []engine.Level{engine.Easy})
+		entries, err := svc.Schedule(t.Context(), d, d.AddDate(0, 0, 1), []rating.Level{rating.Easy})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,8 +374,8 @@ func testServiceSchedule(t *testing.T, s Store) {
 			}
 		}
 	}
-	rec, err := svc.Daily(t.Context(), d, engine.Easy)
-	want, _ := engine.Daily(t.Context(), d, engine.Easy, "paper")
+	rec, err := svc.Daily(t.Context(), d, rating.Easy)
+	want, _ := generate.Daily(t.Context(), d, rating.Easy, "paper")
 	if err != nil || rec.Puzzle != want.Puzzle {
 		t.Errorf("Daily after the schedule = %v, %v; want the scheduled puzzle %v", rec.Puzzle, err, want.Puzzle)
 	}

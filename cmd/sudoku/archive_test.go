@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
 )
@@ -17,7 +17,7 @@ func TestEachArchivedFollowsPages(t *testing.T) {
 	day := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	const days = 3
 	for d := range days {
-		for _, l := range []engine.Level{engine.Easy, engine.Hard} {
+		for _, l := range []rating.Level{rating.Easy, rating.Hard} {
 			if _, err := st.Insert(ctx, service.DailyRecord{Date: day.AddDate(0, 0, d), Level: l, Source: service.SourceGenerated}); err != nil {
 				t.Fatal(err)
 			}

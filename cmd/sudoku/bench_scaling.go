@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
@@ -86,11 +88,11 @@ func scaleWorks() ([]scaleWork, error) {
 			})
 		}},
 	}
-	for _, l := range engine.Levels() {
+	for _, l := range rating.Levels() {
 		works = append(works, scaleWork{"generate -level " + l.String(), func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: generateBatch(n, w)}, func(s string) string {
 				seed, _ := strconv.ParseUint(s, 10, 64)
-				p, err := engine.Generate(ctx, engine.GenerateOptions{Level: l, Seed: seed})
+				p, err := generate.Generate(ctx, generate.GenerateOptions{Level: l, Seed: seed})
 				if err != nil {
 					return "error: " + err.Error()
 				}
@@ -98,7 +100,7 @@ func scaleWorks() ([]scaleWork, error) {
 			})
 		}})
 	}
-	for _, l := range []engine.Level{engine.Medium, engine.Evil} {
+	for _, l := range []rating.Level{rating.Medium, rating.Evil} {
 		works = append(works, scaleWork{"pool fresh " + l.String(), func(ctx context.Context, _, n, w int) error {
 			return poolFresh(ctx, l, n, w) // the pool draws its own seeds
 		}})
@@ -106,11 +108,11 @@ func scaleWorks() ([]scaleWork, error) {
 	return works, nil
 }
 
-// poolFresh makes n fresh puzzles of level l through an engine.Pool of w
+// poolFresh makes n fresh puzzles of level l through an generate.Pool of w
 // workers, w requests at a time: the service's fresh=true path without
 // HTTP.
-func poolFresh(ctx context.Context, l engine.Level, n, w int) error {
-	p := engine.NewPool(engine.PoolConfig{Workers: w, BufferSize: 1, Seed: 1})
+func poolFresh(ctx context.Context, l rating.Level, n, w int) error {
+	p := generate.NewPool(generate.PoolConfig{Workers: w, BufferSize: 1, Seed: 1})
 	defer p.Close()
 	var left atomic.Int64
 	left.Store(int64(n))

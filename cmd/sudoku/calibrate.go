@@ -8,7 +8,7 @@ import (
 	"os"
 	"runtime"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/calib"
 )
 
@@ -16,10 +16,10 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 	fs := flag.NewFlagSet("calibrate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	j := fs.Int("j", runtime.GOMAXPROCS(0), "number of parallel workers")
-	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed engine.DefaultModel()")
+	fitted := fs.Bool("fitted", false, "report the freshly fitted model instead of the committed rating.DefaultModel()")
 	cv := fs.Bool("cv", false, "also print a 2-fold cross-validation of the fit (even rows vs odd rows)")
 	quiet := fs.Bool("quiet", false, quietUsage)
-	write := fs.String("write", "", "also write the fitted model as the Go file engine's committed model is (engine/score_model.go: "+calib.ModelCommand+")")
+	write := fs.String("write", "", "also write the fitted model as the Go file engine's committed model is (engine/rating/score_model.go: "+calib.ModelCommand+")")
 	labels := fs.String("labels", "", "fit a house-style model to this TSV of puzzle<TAB>label (an integer rank, 1 = easiest, or a level name) and print its cross-validated agreement; the other flags below then apply")
 	out := fs.String("o", "", "with -labels: write the house model fitted on every label to this JSON file (for rate, generate and sudokud -model)")
 	modelName := fs.String("name", "", "with -o: the model's name, logged and exported by sudokud (default: the label file's name)")
@@ -77,7 +77,7 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 		return err
 	}
 	lambda, rho := calib.FitLambda(kd, coach)
-	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, engine.WNEFLambda)
+	fmt.Fprintf(stdout, "WNEFLambda = %.2f (mean Spearman of −WNEF over both files %.3f; engine has %.2f)\n\n", lambda, rho, rating.WNEFLambda)
 	m := calib.Fit(kd, coach, sx, se)
 	fmt.Fprintf(stdout, "fitted score model (tiers 1–5 fitted on the labels of %s and %s and the SE ratings of %s, tiers 6–8 on the SE ratings of %s and %s and the labels of the first, cuts on %s and %s):\n\n%s\n\n",
 		kd.Name, coach.Name, se.Name, coach.Name, sx.Name, kd.Name, coach.Name, calib.GoSource(&m))
@@ -90,13 +90,13 @@ func runCalibrate(ctx context.Context, args []string, stdin io.Reader, stdout, s
 			return err
 		}
 	}
-	committed := engine.DefaultModel()
-	report, name := &committed, "committed engine.DefaultModel()"
+	committed := rating.DefaultModel()
+	report, name := &committed, "committed rating.DefaultModel()"
 	if *fitted {
 		report, name = &m, "fitted model"
 	}
 	fmt.Fprintf(stdout, "agreement of the %s:\n\n", name)
-	calib.Report(stdout, report, engine.WNEFLambda, kd, coach)
+	calib.Report(stdout, report, rating.WNEFLambda, kd, coach)
 
 	if *cv {
 		fmt.Fprintln(stdout, "\n2-fold cross-validation:")

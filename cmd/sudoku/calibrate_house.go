@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/calib"
 	"github.com/sudokuhq/sudoku/internal/modelfile"
 )
@@ -68,11 +68,11 @@ func runCalibrateHouse(ctx context.Context, o houseOptions, stdout, stderr io.Wr
 	if err != nil {
 		return err
 	}
-	base := engine.DefaultModel()
+	base := rating.DefaultModel()
 	tier4 = s.Tier4
 	var mapping []string
 	for l := 1; l <= s.Levels; l++ {
-		mapping = append(mapping, fmt.Sprintf("%d→%s", l, engine.Level(tier4[l])))
+		mapping = append(mapping, fmt.Sprintf("%d→%s", l, rating.Level(tier4[l])))
 	}
 	fmt.Fprintf(stdout, "%s: %d puzzles labelled with %s (%s)\n\n", name, len(s.Samples), lf.Scale, strings.Join(mapping, ", "))
 	fmt.Fprintln(stdout, "2-fold cross-validation, house fit vs the default model on the held-out half:")

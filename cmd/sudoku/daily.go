@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/printpdf"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
@@ -101,13 +102,13 @@ func parseDay(flagName, v string) (time.Time, error) {
 	return d, nil
 }
 
-func parseLevels(v string) ([]engine.Level, error) {
-	var levels []engine.Level
+func parseLevels(v string) ([]rating.Level, error) {
+	var levels []rating.Level
 	for name := range strings.SplitSeq(v, ",") {
 		if name = strings.TrimSpace(name); name == "" {
 			continue
 		}
-		l, err := engine.ParseLevel(name)
+		l, err := rating.ParseLevel(name)
 		if err != nil {
 			return nil, err
 		}
@@ -160,7 +161,7 @@ func runDailyPut(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if err != nil {
 		return err
 	}
-	level, err := engine.ParseLevel(*levelName)
+	level, err := rating.ParseLevel(*levelName)
 	if err != nil {
 		return err
 	}
@@ -235,7 +236,7 @@ func runDailyExport(ctx context.Context, args []string, _ io.Reader, stdout, std
 		return err
 	}
 	if *levelName != "" {
-		if q.Level, err = engine.ParseLevel(*levelName); err != nil {
+		if q.Level, err = rating.ParseLevel(*levelName); err != nil {
 			return err
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
@@ -21,14 +21,14 @@ const dailySecretEnv = "SUDOKU_DAILY_SECRET_FILE"
 // $SUDOKU_DAILY_SECRET_FILE names when path is empty; nil when neither
 // is set (the public derivation). A file that holds no generated secret
 // is an error, which never quotes it.
-func readDailySecret(path string) (*engine.DailySecret, error) {
+func readDailySecret(path string) (*generate.DailySecret, error) {
 	if path == "" {
 		path = os.Getenv(dailySecretEnv)
 	}
 	if path == "" {
 		return nil, nil
 	}
-	s, err := secretfile.Parse("daily secret", path, engine.ParseDailySecret)
+	s, err := secretfile.Parse("daily secret", path, generate.ParseDailySecret)
 	if err != nil {
 		return nil, err
 	}
@@ -37,11 +37,11 @@ func readDailySecret(path string) (*engine.DailySecret, error) {
 
 // dailyKey is the derivation of the puzzles of the day with secret (nil:
 // the public one) and salt.
-func dailyKey(secret *engine.DailySecret, salt string) engine.DailyKey {
+func dailyKey(secret *generate.DailySecret, salt string) generate.DailyKey {
 	if secret == nil {
-		return engine.PublicDailyKey(salt)
+		return generate.PublicDailyKey(salt)
 	}
-	return engine.SecretDailyKey(*secret, salt)
+	return generate.SecretDailyKey(*secret, salt)
 }
 
 // runKeysSecret runs "sudoku keys secret": make the daily secret, 256
@@ -61,7 +61,7 @@ func runKeysSecret(_ context.Context, args []string, _ io.Reader, stdout, stderr
 	if fs.NArg() > 0 {
 		return errors.New("keys secret takes no arguments")
 	}
-	s, err := engine.NewDailySecret(rand.Reader)
+	s, err := generate.NewDailySecret(rand.Reader)
 	if err != nil {
 		return err
 	}

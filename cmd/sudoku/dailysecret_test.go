@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
 )
@@ -23,7 +25,7 @@ func TestKeysSecret(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := strings.TrimSpace(out.String())
-		if _, err := engine.ParseDailySecret(text); err != nil {
+		if _, err := generate.ParseDailySecret(text); err != nil {
 			t.Errorf("keys secret printed %q: %v", text, err)
 		}
 		if seen[text] {
@@ -45,14 +47,14 @@ func TestGenerateDateNeedsTheSecret(t *testing.T) {
 	if err := run(context.Background(), []string{"keys", "secret"}, nil, &out, &errOut); err != nil {
 		t.Fatal(err)
 	}
-	secret, _ := engine.ParseDailySecret(out.String())
+	secret, _ := generate.ParseDailySecret(out.String())
 	path := filepath.Join(t.TempDir(), "daily-secret")
 	if err := os.WriteFile(path, out.Bytes(), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	day := mustDate(t, "2026-11-22")
-	keyed, _ := engine.Generate(context.Background(), engine.SecretDailyKey(secret, "").Options(day, engine.Easy))
-	public, _ := engine.Daily(context.Background(), day, engine.Easy, "")
+	keyed, _ := generate.Generate(context.Background(), generate.SecretDailyKey(secret, "").Options(day, rating.Easy))
+	public, _ := generate.Daily(context.Background(), day, rating.Easy, "")
 	gen := func(env string, args ...string) (string, string) {
 		t.Helper()
 		t.Setenv(dailySecretEnv, env)
@@ -108,7 +110,7 @@ func TestGenerateDateNeedsTheSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	rec, err := service.New(service.Config{}, service.Deps{Store: st, Pool: service.InlinePool{}}).Daily(context.Background(), day, engine.Easy)
+	rec, err := service.New(service.Config{}, service.Deps{Store: st, Pool: service.InlinePool{}}).Daily(context.Background(), day, rating.Easy)
 	if err != nil || rec.Puzzle != keyed.Puzzle {
 		t.Errorf("daily schedule with the secret stored %v (%v), want the keyed %v", rec.Puzzle, err, keyed.Puzzle)
 	}

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/printpdf"
 )
 
@@ -55,7 +57,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("generate takes no arguments, got %q", fs.Args())
 	}
-	var opt engine.GenerateOptions
+	var opt generate.GenerateOptions
 	levelSet := false
 	fs.Visit(func(f *flag.Flag) { levelSet = levelSet || f.Name == "level" })
 	if *technique != "" && !levelSet {
@@ -63,13 +65,13 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	}
 	opt.Technique = *technique
 	if *levelName != "any" {
-		l, err := engine.ParseLevel(*levelName)
+		l, err := rating.ParseLevel(*levelName)
 		if err != nil {
 			return err
 		}
 		opt.Level = l
 	}
-	sym, err := engine.ParseSymmetry(*symName)
+	sym, err := generate.ParseSymmetry(*symName)
 	if err != nil {
 		return err
 	}
@@ -131,7 +133,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if *date == "" {
 			opt.Seed = *seed
 		}
-		p, err := engine.Generate(ctx, opt)
+		p, err := generate.Generate(ctx, opt)
 		if err != nil {
 			return err
 		}
@@ -155,7 +157,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		return engine.RenderSVG(stdout, p.Puzzle, engine.SVGOptions{Title: title, Solution: solution})
 	}
 	if *date != "" {
-		p, err := engine.Generate(ctx, opt)
+		p, err := generate.Generate(ctx, opt)
 		if err != nil {
 			return err
 		}
@@ -171,8 +173,8 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		if err == nil {
 			o := opt
 			o.Seed = s
-			var p engine.Puzzle
-			if p, err = engine.Generate(ctx, o); err == nil {
+			var p generate.Puzzle
+			if p, err = generate.Generate(ctx, o); err == nil {
 				return generateLine(p)
 			}
 		}
@@ -205,7 +207,7 @@ func generateBatch(n, j int) int {
 }
 
 // generateLine is the output line of sudoku generate for one puzzle.
-func generateLine(p engine.Puzzle) string {
+func generateLine(p generate.Puzzle) string {
 	return fmt.Sprintf("%s\t%s\t%s\t%.2f", p.Puzzle, p.Solution, p.Level, p.Score)
 }
 

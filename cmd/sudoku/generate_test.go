@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/pdftest"
 	"github.com/sudokuhq/sudoku/printpdf"
 )
@@ -38,11 +40,11 @@ func TestGenerateCommand(t *testing.T) {
 		if res := engine.Solve(p); res.Count != 1 || res.Solution != s {
 			t.Errorf("line %d: puzzle %s has %d solutions, want 1: %s", i+1, f[0], res.Count, f[1])
 		}
-		if f[2] != "medium" || !engine.Rotational180.Keeps(p) {
-			t.Errorf("line %d: level %s, symmetric %v; want medium, true", i+1, f[2], engine.Rotational180.Keeps(p))
+		if f[2] != "medium" || !generate.Rotational180.Keeps(p) {
+			t.Errorf("line %d: level %s, symmetric %v; want medium, true", i+1, f[2], generate.Rotational180.Keeps(p))
 		}
 		// Line i is the puzzle of seed 40+i.
-		want, _ := engine.Generate(context.Background(), engine.GenerateOptions{Level: engine.Medium, Seed: uint64(40 + i), Symmetry: engine.Rotational180})
+		want, _ := generate.Generate(context.Background(), generate.GenerateOptions{Level: rating.Medium, Seed: uint64(40 + i), Symmetry: generate.Rotational180})
 		if f[0] != want.Puzzle.String() {
 			t.Errorf("line %d = %s, want the puzzle of seed %d, %s", i+1, f[0], 40+i, want.Puzzle)
 		}
@@ -60,13 +62,13 @@ func TestGenerateCommand(t *testing.T) {
 	// -technique without -level: any level, the hardest step that technique.
 	for i, line := range strings.Split(strings.TrimSuffix(gen("-technique", "xy-wing", "-n", "3", "-seed", "7"), "\n"), "\n") {
 		f := strings.Split(line, "\t")
-		r, err := engine.Rate(engine.MustParse(f[0]))
+		r, err := rating.Rate(engine.MustParse(f[0]))
 		if err != nil || r.Hardest != "xy-wing" || f[2] != r.Level.String() {
 			t.Errorf("generate -technique xy-wing line %d = %q: hardest %q, level %v (%v)", i+1, line, r.Hardest, r.Level, err)
 		}
 	}
 	daily := gen("-level", "hard", "-date", "2026-11-22")
-	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
+	want, _ := generate.Daily(context.Background(), mustDate(t, "2026-11-22"), rating.Hard, "")
 	if !strings.HasPrefix(daily, want.Puzzle.String()+"\t") {
 		t.Errorf("generate -date = %q, want the puzzle of the day %s", daily, want.Puzzle)
 	}
@@ -130,7 +132,7 @@ func TestGeneratePDF(t *testing.T) {
 	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
 		t.Fatalf("run(%v) = %v; %s", args, err, errOut.String())
 	}
-	want, _ := engine.Daily(context.Background(), mustDate(t, "2026-11-22"), engine.Hard, "")
+	want, _ := generate.Daily(context.Background(), mustDate(t, "2026-11-22"), rating.Hard, "")
 	pages := pdftest.Read(t, out.Bytes())
 	width := 50 * 72 / 25.4
 	size := printpdf.Size{Width: width, Height: printpdf.FitHeight(width, true)}

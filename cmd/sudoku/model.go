@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/modelfile"
 )
 
@@ -11,7 +11,7 @@ const modelUsage = "score model JSON file (a house style fitted by sudoku calibr
 // loadRater returns a rater scoring with the model file at path, or nil
 // (the engine's default rater) for "". A file that is no valid model is
 // an error naming it.
-func loadRater(path string) (*engine.Rater, error) {
+func loadRater(path string) (*rating.Rater, error) {
 	if path == "" {
 		return nil, nil
 	}
@@ -19,5 +19,5 @@ func loadRater(path string) (*engine.Rater, error) {
 	if err != nil {
 		return nil, err
 	}
-	return engine.NewRater(m.Score), nil
+	return rating.NewRater(m.Score), nil
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 	"github.com/sudokuhq/sudoku/internal/modelfile"
@@ -19,7 +20,7 @@ import (
 // writeModel writes the default model with other cuts as a model file.
 func writeModel(t *testing.T, cuts [3]float64) string {
 	t.Helper()
-	m := engine.DefaultModel()
+	m := rating.DefaultModel()
 	m.Cuts = cuts
 	p := filepath.Join(t.TempDir(), "house.json")
 	if err := modelfile.Write(p, "test-house", "", &m); err != nil {
@@ -61,7 +62,7 @@ func TestCalibrateLabels(t *testing.T) {
 	if err := run(context.Background(), []string{"rate", "-model", model}, strings.NewReader(recs[0].Puzzle()), &out, &errOut); err != nil {
 		t.Fatalf("run(rate -model) = %v", err)
 	}
-	r, _ := engine.NewRater(m.Score).Rate(engine.MustParse(recs[0].Puzzle()))
+	r, _ := rating.NewRater(m.Score).Rate(engine.MustParse(recs[0].Puzzle()))
 	if f := strings.Split(strings.Split(out.String(), "\n")[1], "\t"); f[1] != r.Level.String() || f[2] != fmt.Sprintf("%.3f", r.Score) {
 		t.Errorf("rate -model: level %s score %s, want %s %.3f", f[1], f[2], r.Level, r.Score)
 	}
@@ -103,8 +104,8 @@ func TestCalibrateLabelsErrors(t *testing.T) {
 // cuts: under cuts just above the lowest score every puzzle is evil.
 func TestRateModel(t *testing.T) {
 	const pz = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
-	def, err := engine.Rate(engine.MustParse(pz))
-	if err != nil || def.Level == engine.Evil {
+	def, err := rating.Rate(engine.MustParse(pz))
+	if err != nil || def.Level == rating.Evil {
 		t.Fatalf("Rate(%s) = %v, %v: want a level below evil", pz, def.Level, err)
 	}
 	model := writeModel(t, [3]float64{1.001, 1.002, 1.003})
@@ -149,12 +150,12 @@ func TestGenerateModel(t *testing.T) {
 	below := 0 // puzzles the default model rates below evil
 	for _, l := range lines {
 		f := strings.Split(l, "\t")
-		if d, _ := engine.Rate(engine.MustParse(f[0])); d.Level != engine.Evil {
+		if d, _ := rating.Rate(engine.MustParse(f[0])); d.Level != rating.Evil {
 			below++
 		}
 		score, _ := strconv.ParseFloat(f[3], 64)
-		r, err := engine.NewRater(m.Score).Rate(engine.MustParse(f[0]))
-		if err != nil || f[2] != "evil" || r.Level != engine.Evil || score < 1.9 || fmt.Sprintf("%.2f", r.Score) != f[3] {
+		r, err := rating.NewRater(m.Score).Rate(engine.MustParse(f[0]))
+		if err != nil || f[2] != "evil" || r.Level != rating.Evil || score < 1.9 || fmt.Sprintf("%.2f", r.Score) != f[3] {
 			t.Errorf("generate -model line %q: house rating %v %.2f (%v); want evil with score ≥ 1.9 as printed", l, r.Level, r.Score, err)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/progress"
 )
 
@@ -21,8 +23,8 @@ import (
 // keeps a slow batch from idling the other workers.
 const rateBatch = 32
 
-// defaultRater rates with the committed model, as engine.Rate does.
-var defaultRater = engine.NewRater(engine.DefaultModel())
+// defaultRater rates with the committed model, as rating.Rate does.
+var defaultRater = rating.NewRater(rating.DefaultModel())
 
 // rateHeader is the header line of sudoku rate's TSV output.
 const rateHeader = "puzzle\tlevel\tscore\tsteps\twnef\thardest\ttier\tlevel1\tgivens\trounds\ttrial_waves\tdeep_trials\tsingles_stall"
@@ -72,7 +74,7 @@ func runRate(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 // rateLine is the output of sudoku rate for one puzzle: its TSV line, and
 // with explain its path as comment lines; rt rates it (nil: the engine's
 // default rater).
-func rateLine(rt *engine.Rater, p string, explain bool) string {
+func rateLine(rt *rating.Rater, p string, explain bool) string {
 	if rt == nil {
 		rt = defaultRater
 	}
@@ -80,8 +82,8 @@ func rateLine(rt *engine.Rater, p string, explain bool) string {
 	if err != nil {
 		return p + "\terror: " + err.Error()
 	}
-	var r engine.Rating
-	var steps []engine.Step
+	var r rating.Rating
+	var steps []rating.Step
 	if explain {
 		r, steps, err = rt.Explain(g)
 	} else {
@@ -93,7 +95,7 @@ func rateLine(rt *engine.Rater, p string, explain bool) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v",
 		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials,
-		!engine.SolvesBySingles(g))
+		!generate.SolvesBySingles(g))
 	for i, st := range steps {
 		fmt.Fprintf(&sb, "\n# %d. [%s] %s", i+1, st.Technique, st.Text)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
@@ -19,7 +20,7 @@ func TestRateCommand(t *testing.T) {
 	multi := puzzle[:30] + strings.Repeat(".", 51)
 	input := strings.Join([]string{"# comment", puzzle + "\tlabel", hard, multi, "abc"}, "\n")
 	line := func(p string, stall bool) string {
-		r, err := engine.Rate(engine.MustParse(p))
+		r, err := rating.Rate(engine.MustParse(p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -45,7 +46,7 @@ func TestRateCommand(t *testing.T) {
 	if err := run(context.Background(), []string{"rate", "-explain"}, strings.NewReader(puzzle), &out, &errOut); err != nil {
 		t.Fatalf("run(rate -explain) = %v", err)
 	}
-	_, steps, _ := engine.Explain(engine.MustParse(puzzle))
+	_, steps, _ := rating.Explain(engine.MustParse(puzzle))
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
 	if len(lines) != 2+len(steps) || !strings.HasPrefix(lines[2], "# 1. [") {
 		t.Fatalf("sudoku rate -explain gave %d lines (%q...), want %d", len(lines), lines[:min(3, len(lines))], 2+len(steps))

@@ -13,7 +13,7 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/sudokuhq/sudoku/api"
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -122,7 +122,7 @@ type config struct {
 	probeURL           string // -probe: health-check mode, see probe
 	api                api.Config
 	service            service.Config
-	pool               engine.PoolConfig
+	pool               generate.PoolConfig
 }
 
 // parseConfig reads the configuration: flag defaults, overridden by
@@ -176,7 +176,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.DurationVar(&c.service.ReceiptTTL, "receipt-ttl", service.DefaultReceiptTTL, "how long a solve receipt verifies")
 
 	fs.IntVar(&c.pool.Workers, "workers", defaultWorkers(), "generation workers: the pool's whole CPU use")
-	fs.IntVar(&c.pool.BufferSize, "buffer", engine.DefaultBufferSize, "ready puzzles kept per level")
+	fs.IntVar(&c.pool.BufferSize, "buffer", generate.DefaultBufferSize, "ready puzzles kept per level")
 	fs.IntVar(&c.pool.MaxWaiting, "max-waiting", 0, "requests waiting for generation at once before 503 (0: 4 per worker)")
 
 	var envErr error

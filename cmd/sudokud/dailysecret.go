@@ -3,7 +3,7 @@ package main
 import (
 	"go.uber.org/zap"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/internal/secretfile"
 )
 
@@ -14,12 +14,12 @@ import (
 // nil and logs, once, that future puzzles are computable. The secret is
 // read once: changing it changes every future puzzle not yet stored, so
 // it is a restart of every replica together, never a reload.
-func loadDailySecret(path string, log *zap.Logger) (*engine.DailySecret, error) {
+func loadDailySecret(path string, log *zap.Logger) (*generate.DailySecret, error) {
 	if path == "" {
 		log.Warn("no daily secret (-daily-secret-file / SUDOKU_DAILY_SECRET_FILE): anyone can compute the puzzles of future days not yet stored, from the source code and the salt; make a secret with 'sudoku keys secret' (docs/publishing.md, \"Embargo\")")
 		return nil, nil
 	}
-	s, err := secretfile.Parse("daily secret", path, engine.ParseDailySecret)
+	s, err := secretfile.Parse("daily secret", path, generate.ParseDailySecret)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -50,7 +51,7 @@ func TestDailySecretRefused(t *testing.T) {
 // and the date, passed to /generate, must not give the day's puzzle.
 // Without a secret the start says plainly that it would.
 func TestDailySecretKeysTheDaily(t *testing.T) {
-	secret, err := engine.NewDailySecret(rand.Reader)
+	secret, err := generate.NewDailySecret(rand.Reader)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestDailySecretKeysTheDaily(t *testing.T) {
 	}
 	today := time.Now().UTC()
 	day := today.Format(time.DateOnly)
-	publicSeed := strconv.FormatUint(engine.DailySeed(today, engine.Easy, ""), 10)
+	publicSeed := strconv.FormatUint(generate.DailySeed(today, rating.Easy, ""), 10)
 	generated := func(s *server) any {
 		_, g := call(t, "GET", s.base+"/generate?level=easy&symmetry=rotational&seed="+publicSeed, "", "")
 		return g["puzzle"]

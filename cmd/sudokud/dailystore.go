@@ -10,7 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/api"
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
 )
@@ -176,7 +176,7 @@ func (w *watchedStore) get(ctx context.Context, op string) (store.Store, error) 
 }
 
 // Get is store.Store's, watched.
-func (w *watchedStore) Get(ctx context.Context, date time.Time, level engine.Level) (service.DailyRecord, error) {
+func (w *watchedStore) Get(ctx context.Context, date time.Time, level rating.Level) (service.DailyRecord, error) {
 	st, err := w.get(ctx, "get")
 	if err != nil {
 		return service.DailyRecord{}, err

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestDashboardAndAlertsAgainstLivePrometheus starts a real Prometheus
@@ -106,7 +106,7 @@ scrape_configs:
 	}
 
 	vars := map[string]string{
-		"job": "sudokud", "instance": target, "level": engine.Levels()[len(engine.Levels())-1].String(),
+		"job": "sudokud", "instance": target, "level": rating.Levels()[len(rating.Levels())-1].String(),
 		"__rate_interval": "30s", "__range": "5m", "__interval": "1s",
 	}
 	for _, q := range dashboard.queries {
@@ -175,7 +175,7 @@ func sendTraffic(t *testing.T, base string) {
 	for _, p := range []string{"/healthz", "/readyz", "/metrics", "/openapi.yaml", "/daily"} {
 		do("GET", p, "")
 	}
-	for _, l := range engine.Levels() {
+	for _, l := range rating.Levels() {
 		for range 3 {
 			do("GET", "/generate?level="+l.String(), "")
 		}

@@ -40,7 +40,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/api"
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
 )
 
@@ -115,7 +116,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	if cfg.model != "" {
-		rater := engine.NewRater(model.Score)
+		rater := rating.NewRater(model.Score)
 		cfg.service.Rater, cfg.pool.Options.Rater = rater, rater
 	}
 	reg := prometheus.NewRegistry()
@@ -129,7 +130,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	defer dailies.Close()                              // after the server has drained, like the pool
 	defer dailies.watch(ctx, cfg.storeCheckInterval)() // pings, and opens it if it is not yet
-	pool := engine.NewPool(cfg.pool)
+	pool := generate.NewPool(cfg.pool)
 	defer pool.Close() // after the server has drained: no request uses it any more
 	svc := &drainingService{Service: service.New(cfg.service, service.Deps{Pool: pool, Hooks: metrics, Store: dailies})}
 	if cfg.apiKeys != "" {

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/modelfile"
 )
 
@@ -17,7 +17,7 @@ import (
 // its cuts, /generate hands out puzzles at its levels, the startup log
 // and sudoku_rating_model_info name it.
 func TestRunModel(t *testing.T) {
-	m := engine.DefaultModel()
+	m := rating.DefaultModel()
 	m.Cuts = [3]float64{1.4, 1.87, 4.94} // easyPuzzle scores 1.43: medium here, easy by default
 	path := filepath.Join(t.TempDir(), "gazette.json")
 	if err := modelfile.Write(path, "gazette", "test", &m); err != nil {

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/internal/pgtest"
 )
@@ -112,7 +114,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 		salt string
 		same bool
 	}{{house, true}, {other, false}} {
-		p, err := engine.Daily(context.Background(), day, engine.Easy, tt.salt)
+		p, err := generate.Daily(context.Background(), day, rating.Easy, tt.salt)
 		if err != nil {
 			t.Fatal(err)
 		}

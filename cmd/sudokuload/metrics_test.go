@@ -8,7 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/sudokuhq/sudoku/api"
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestScrape reads the counters from the service's real /metrics handler:
@@ -16,8 +16,8 @@ import (
 func TestScrape(t *testing.T) {
 	reg := prometheus.NewRegistry()
 	m := api.NewMetrics(reg, reg)
-	m.Generated(engine.Easy, 2*time.Second, 1)
-	m.Generated(engine.Evil, 3*time.Second, 1)
+	m.Generated(rating.Easy, 2*time.Second, 1)
+	m.Generated(rating.Evil, 3*time.Second, 1)
 	m.Solved("fast", 250*time.Millisecond)
 	m.Rated("rate", 500*time.Millisecond)
 	m.SlowSolved("dfs", time.Hour) // not engine time of the solve scenario

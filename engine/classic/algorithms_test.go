@@ -3,6 +3,7 @@ package classic
 import (
 	"context"
 	"errors"
+
 	"github.com/sudokuhq/sudoku/engine"
 	"math/rand/v2"
 	"slices"

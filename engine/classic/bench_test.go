@@ -3,6 +3,7 @@ package classic
 import (
 	"context"
 	"errors"
+
 	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"math/rand/v2"

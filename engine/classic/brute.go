@@ -3,6 +3,7 @@ package classic
 import (
 	"context"
 	"fmt"
+
 	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"math/rand/v2"

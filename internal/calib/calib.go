@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -19,7 +20,7 @@ type Sample struct {
 	Label  int     // the source's rank, 1 = easiest
 	SE     float64 // the source's Sudoku Explainer rating, NaN when absent
 	Source string  // se_rated.tsv's dataset column (krazydad, coach, ...); "" elsewhere
-	Rating engine.Rating
+	Rating rating.Rating
 }
 
 // Set is a labelled calibration file, rated.
@@ -110,7 +111,7 @@ func LoadProgress(ctx context.Context, s Set, j int, p Progress) (Set, error) {
 		smp := &s.Samples[i]
 		g, err := engine.Parse(smp.Puzzle)
 		if err == nil {
-			smp.Rating, err = engine.Rate(g)
+			smp.Rating, err = rating.Rate(g)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: rate %s: %w", s.Name, smp.Puzzle, err)
@@ -132,7 +133,7 @@ type Metric struct {
 // Metrics are the raters compared in the agreement table: the baseline,
 // each paper's metric alone, the fitted score and level, and the shipped
 // Sudoku Explainer rating where the file has it.
-func Metrics(m *engine.ScoreModel, lambda float64) []Metric {
+func Metrics(m *rating.ScoreModel, lambda float64) []Metric {
 	return []Metric{
 		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
 		{fmt.Sprintf("Ease and Toil: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
@@ -207,8 +208,8 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 // deviation on its training puzzles. Finally the three level cuts are
 // chosen to maximise the mean exact 4-level accuracy over kd and coach with
 // RATING_DATA.md's mapping.
-func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
-	var m engine.ScoreModel
+func Fit(kd, coach, sx, ser Set) rating.ScoreModel {
+	var m rating.ScoreModel
 	label := func(s *Sample) float64 { return float64(s.Label) }
 	se := func(s *Sample) float64 { return s.SE }
 	// se_rated.tsv's own SE column is the third source of the tiers 1–5:
@@ -228,11 +229,11 @@ func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
 	}
 	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, logicWeights)
 	fitGroup(&m, 1, rows(within, 2, 5, kd, coach, ser), true, logicWeights)
-	hard := rows(se, 6, engine.MaxTier, coach, sx)
+	hard := rows(se, 6, rating.MaxTier, coach, sx)
 	for i := range hard {
 		hard[i].src = 0 // one scale: SE's rating shipped with both files
 	}
-	for _, r := range rows(label, 6, engine.MaxTier, coach) {
+	for _, r := range rows(label, 6, rating.MaxTier, coach) {
 		r.src = 1 // coach's levels, as a second source
 		hard = append(hard, r)
 	}
@@ -240,15 +241,15 @@ func Fit(kd, coach, sx, ser Set) engine.ScoreModel {
 	// The knots need no target: every calibration puzzle of tiers 6–8,
 	// KrazyDad's forcing-chain and trial puzzles among them, spreads the
 	// scale.
-	m.Knots = knots(&m, 2, rows(label, 6, engine.MaxTier, kd, coach, sx))
-	m.Cuts = fitCuts(&m, []Set{kd, coach}, engine.HardFloor)
+	m.Knots = knots(&m, 2, rows(label, 6, rating.MaxTier, kd, coach, sx))
+	m.Cuts = fitCuts(&m, []Set{kd, coach}, rating.HardFloor)
 	m.Singles = singlesRange(&m, kd, coach)
 	return m
 }
 
 // singlesRange returns, for each givens count, the lowest and highest score
 // of the singles-only puzzles of sets under m.
-func singlesRange(m *engine.ScoreModel, sets ...Set) [82][2]float64 {
+func singlesRange(m *rating.ScoreModel, sets ...Set) [82][2]float64 {
 	var r [82][2]float64
 	for _, s := range sets {
 		for i := range s.Samples {
@@ -273,8 +274,8 @@ func singlesRange(m *engine.ScoreModel, sets ...Set) [82][2]float64 {
 // knots returns the standardized combinations of group g at the quantiles
 // (i+1)/(NumKnots+1) of rs, rounded to 6 significant digits as GoSource
 // prints them.
-func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
-	var k [engine.NumKnots]float64
+func knots(m *rating.ScoreModel, g int, rs []row) [rating.NumKnots]float64 {
+	var k [rating.NumKnots]float64
 	if len(rs) == 0 {
 		return k
 	}
@@ -289,7 +290,7 @@ func knots(m *engine.ScoreModel, g int, rs []row) [engine.NumKnots]float64 {
 	}
 	sort.Float64s(z)
 	for i := range k {
-		q := float64(i+1) / float64(engine.NumKnots+1) * float64(len(z)-1)
+		q := float64(i+1) / float64(rating.NumKnots+1) * float64(len(z)-1)
 		lo := int(q)
 		hi := min(lo+1, len(z)-1)
 		v := z[lo] + (q-float64(lo))*(z[hi]-z[lo])
@@ -332,9 +333,9 @@ var groupFeatures = [3][]string{
 
 // featureMask returns, per feature of the table, whether group g's fit
 // weighs it (groupFeatures).
-func featureMask(g int) [engine.NumFeatures]bool {
-	var use [engine.NumFeatures]bool
-	for i, f := range engine.FeatureTable() {
+func featureMask(g int) [rating.NumFeatures]bool {
+	var use [rating.NumFeatures]bool
+	for i, f := range rating.FeatureTable() {
 		use[i] = groupFeatures[g] == nil || slices.Contains(groupFeatures[g], f.Name)
 	}
 	return use
@@ -342,7 +343,7 @@ func featureMask(g int) [engine.NumFeatures]bool {
 
 // row is a training puzzle of a group: its rating and its target.
 type row struct {
-	r   *engine.Rating
+	r   *rating.Rating
 	y   float64
 	src int // the index of the row's set in the arguments of rows
 }
@@ -368,8 +369,8 @@ func rows(y func(*Sample) float64, lo, hi int, sets ...Set) []row {
 // (the score adds the tier itself), so the weights learn the order within a
 // tier; without, it gets an intercept, and the tiers are told apart by the
 // features alone (the group's score is continuous across its tiers).
-func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []float64) {
-	const k = engine.MaxTier // leading columns: tier indicators, or an intercept and zeros
+func fitGroup(m *rating.ScoreModel, g int, rs []row, offsets bool, weights []float64) {
+	const k = rating.MaxTier // leading columns: tier indicators, or an intercept and zeros
 	x := make([][]float64, len(rs))
 	y := make([]float64, len(rs))
 	var src []int
@@ -387,7 +388,7 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []flo
 				f[j] = 0 // a constant column: its weight stays 0
 			}
 		}
-		row := make([]float64, k, k+engine.NumFeatures)
+		row := make([]float64, k, k+rating.NumFeatures)
 		if offsets {
 			row[r.r.HardestTier-1] = 1
 		} else {
@@ -421,10 +422,10 @@ func fitGroup(m *engine.ScoreModel, g int, rs []row, offsets bool, weights []flo
 
 // fitCuts chooses the level cuts on a 0.01 grid by coordinate ascent of the
 // mean exact accuracy over sets, with the medium–hard cut at least
-// minHard: engine.HardFloor for the committed model (a level is decided by
+// minHard: rating.HardFloor for the committed model (a level is decided by
 // score and technique band at once, so a singles-only puzzle is never
 // hard), 1 (no bound) for a house model, whose publisher's labels decide.
-func fitCuts(m *engine.ScoreModel, sets []Set, minHard float64) [3]float64 {
+func fitCuts(m *rating.ScoreModel, sets []Set, minHard float64) [3]float64 {
 	if len(sets) == 0 {
 		return [3]float64{}
 	}
@@ -490,7 +491,7 @@ func fitCuts(m *engine.ScoreModel, sets []Set, minHard float64) [3]float64 {
 
 // Confusion4 returns the 4-level confusion matrix of the model on s with
 // RATING_DATA.md's mapping.
-func Confusion4(m *engine.ScoreModel, s Set) Confusion {
+func Confusion4(m *rating.ScoreModel, s Set) Confusion {
 	want := make([]int, len(s.Samples))
 	got := make([]int, len(s.Samples))
 	for i := range s.Samples {

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // loadSet is Load for tests: it skips when the shared data is missing
@@ -35,7 +35,7 @@ func TestDefaultModelAgreement(t *testing.T) {
 		kd.Every, coach.Every = 10, 2
 	}
 	kd, coach = loadSet(t, kd), loadSet(t, coach)
-	committed := engine.DefaultModel()
+	committed := rating.DefaultModel()
 	m := &committed
 	score := func(s *Sample) float64 { return m.Score(&s.Rating) }
 	tests := []struct {
@@ -64,7 +64,7 @@ func TestDefaultModelAgreement(t *testing.T) {
 }
 
 // TestFitReproducesDefault refits on the full files and checks that the
-// committed model file, engine/score_model.go, is byte for byte what
+// committed model file, engine/rating/score_model.go, is byte for byte what
 // sudoku calibrate -write writes, so the constants in engine are the
 // calibrate command's output.
 func TestFitReproducesDefault(t *testing.T) {
@@ -77,39 +77,39 @@ func TestFitReproducesDefault(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	committed, err := os.ReadFile("../../engine/score_model.go")
+	committed, err := os.ReadFile("../../engine/rating/score_model.go")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(src, committed) {
-		t.Errorf("engine/score_model.go is not what the fit writes: run %s", ModelCommand)
+		t.Errorf("engine/rating/score_model.go is not what the fit writes: run %s", ModelCommand)
 	}
-	d := engine.DefaultModel()
+	d := rating.DefaultModel()
 	const tol = 1e-4
 	for g := range m.Weights {
 		for i := range m.Weights[g] {
 			if diff := m.Weights[g][i] - d.Weights[g][i]; diff > tol*max(1, abs(d.Weights[g][i])) || -diff > tol*max(1, abs(d.Weights[g][i])) {
-				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", g, i, m.Weights[g][i], d.Weights[g][i])
+				t.Fatalf("fitted weight [%d][%d] = %v, committed %v: rerun sudoku calibrate and update rating.DefaultModel", g, i, m.Weights[g][i], d.Weights[g][i])
 			}
 		}
 	}
 	for g := range m.Singles {
 		for k := range 2 {
 			if abs(m.Singles[g][k]-d.Singles[g][k]) > tol {
-				t.Fatalf("fitted Singles[%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", g, m.Singles[g], d.Singles[g])
+				t.Fatalf("fitted Singles[%d] = %v, committed %v: rerun sudoku calibrate and update rating.DefaultModel", g, m.Singles[g], d.Singles[g])
 			}
 		}
 	}
 	for i := range m.Knots {
 		if abs(m.Knots[i]-d.Knots[i]) > tol*max(1, abs(d.Knots[i])) {
-			t.Fatalf("fitted Knots[%d] = %v, committed %v: rerun sudoku calibrate and update engine.DefaultModel", i, m.Knots[i], d.Knots[i])
+			t.Fatalf("fitted Knots[%d] = %v, committed %v: rerun sudoku calibrate and update rating.DefaultModel", i, m.Knots[i], d.Knots[i])
 		}
 	}
 	if m.Cuts != d.Cuts {
 		t.Fatalf("fitted cuts %v, committed %v", m.Cuts, d.Cuts)
 	}
-	if lambda, _ := FitLambda(kd, coach); lambda != engine.WNEFLambda {
-		t.Fatalf("fitted WNEF λ = %v, committed %v", lambda, engine.WNEFLambda)
+	if lambda, _ := FitLambda(kd, coach); lambda != rating.WNEFLambda {
+		t.Fatalf("fitted WNEF λ = %v, committed %v", lambda, rating.WNEFLambda)
 	}
 }
 
@@ -151,7 +151,7 @@ func TestLoadProgress(t *testing.T) {
 // features groupFeatures names, that every name is a feature, and that
 // the other groups weigh them all.
 func TestFeatureMask(t *testing.T) {
-	tab := engine.FeatureTable()
+	tab := rating.FeatureTable()
 	for g := range groupFeatures {
 		use := featureMask(g)
 		n := 0
@@ -174,11 +174,11 @@ func TestFeatureMask(t *testing.T) {
 // concordance on a hand-made set.
 func TestOrderPairs(t *testing.T) {
 	s := Set{Samples: []Sample{
-		{Label: 1, Rating: engine.Rating{Givens: 36}},
-		{Label: 1, Rating: engine.Rating{Givens: 34}},
-		{Label: 2, Rating: engine.Rating{Givens: 34}},
-		{Label: 2, Rating: engine.Rating{Givens: 30}},
-		{Label: 3, Rating: engine.Rating{Givens: 20}},
+		{Label: 1, Rating: rating.Rating{Givens: 36}},
+		{Label: 1, Rating: rating.Rating{Givens: 34}},
+		{Label: 2, Rating: rating.Rating{Givens: 34}},
+		{Label: 2, Rating: rating.Rating{Givens: 30}},
+		{Label: 3, Rating: rating.Rating{Givens: 20}},
 	}}
 	p := OrderPairs(s, 1, 2, func(s *Sample) float64 { return -float64(s.Rating.Givens) })
 	// (36,34) C, (36,30) C, (34,34) T, (34,30) C.

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // minGroupRows is the fewest labelled puzzles of a score group (tier 1,
@@ -27,7 +27,7 @@ const minGroupRows = 30
 // maximising the exact level agreement. The singles-only score ranges the
 // generator reads are recomputed when the tier-1 weights were refitted.
 // It returns the model and the groups it refitted.
-func FitHouse(base engine.ScoreModel, s Set) (engine.ScoreModel, []string) {
+func FitHouse(base rating.ScoreModel, s Set) (rating.ScoreModel, []string) {
 	m := base
 	label := func(x *Sample) float64 { return float64(x.Label) }
 	var refit []string
@@ -35,7 +35,7 @@ func FitHouse(base engine.ScoreModel, s Set) (engine.ScoreModel, []string) {
 		name    string
 		lo, hi  int
 		offsets bool
-	}{{"tier 1", 1, 1, true}, {"tiers 2–5", 2, 5, true}, {"tiers 6–8", 6, engine.MaxTier, false}}
+	}{{"tier 1", 1, 1, true}, {"tiers 2–5", 2, 5, true}, {"tiers 6–8", 6, rating.MaxTier, false}}
 	for g, gr := range groups {
 		rs := rows(label, gr.lo, gr.hi, s)
 		if len(rs) < minGroupRows || distinctLabels(rs) < 2 {
@@ -69,7 +69,7 @@ func keepBands(c [3]float64) [3]float64 {
 		floor = c[k]
 	}
 	for k := 2; k >= 0; k-- {
-		ceil := float64(engine.MaxTier+1) - minBand*float64(3-k)
+		ceil := float64(rating.MaxTier+1) - minBand*float64(3-k)
 		c[k] = min(c[k], math.Round(ceil*100)/100)
 	}
 	return c
@@ -97,7 +97,7 @@ type HouseAgreement struct {
 }
 
 // AgreeHouse measures m on s.
-func AgreeHouse(m *engine.ScoreModel, s Set) HouseAgreement {
+func AgreeHouse(m *rating.ScoreModel, s Set) HouseAgreement {
 	a := HouseAgreement{N: len(s.Samples), PerLabel: make([]float64, s.Levels+1), PerLabelN: make([]int, s.Levels+1)}
 	sp := AgreeOn(s, func(x *Sample) float64 { return m.Score(&x.Rating) }, 1, s.Levels)
 	a.Spearman = sp.Spearman
@@ -136,7 +136,7 @@ type HouseCV struct {
 }
 
 // CrossValidateHouse runs the 2-fold cross-validation of FitHouse on s.
-func CrossValidateHouse(base engine.ScoreModel, s Set) HouseCV {
+func CrossValidateHouse(base rating.ScoreModel, s Set) HouseCV {
 	var cv HouseCV
 	for k := range 2 {
 		train, test := half(s, k), half(s, 1-k)
@@ -155,7 +155,7 @@ func (cv HouseCV) Write(w io.Writer, s Set) {
 	tier4 := s.Tier4
 	var head, rule strings.Builder
 	for l := 1; l <= s.Levels; l++ {
-		fmt.Fprintf(&head, " label %d (→ %s) |", l, engine.Level(tier4[l]))
+		fmt.Fprintf(&head, " label %d (→ %s) |", l, rating.Level(tier4[l]))
 		rule.WriteString(" ---: |")
 	}
 	fmt.Fprintf(w, "| fold | model | Spearman | level exact |%s\n", head.String())
@@ -201,7 +201,7 @@ type CurvePoint struct {
 // each, from a fixed seed), and on the whole half, and measures each fit
 // on the other half; both folds. It shows how many labels a publisher
 // needs before the house fit beats the default.
-func LearningCurve(base engine.ScoreModel, s Set, sizes []int, draws int) []CurvePoint {
+func LearningCurve(base rating.ScoreModel, s Set, sizes []int, draws int) []CurvePoint {
 	var out []CurvePoint
 	halves := [2]Set{half(s, 0), half(s, 1)}
 	sizes = append(slices.Clone(sizes), math.MaxInt) // the whole half last

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/modelfile"
 )
@@ -52,7 +53,7 @@ func TestFitHouseCoach(t *testing.T) {
 		every = 2 // 275 puzzles, a quarter of a second to rate
 	}
 	s := houseSet(t, dataset.CalibCoach, every, func(r dataset.Record) string { return r.Field(1) })
-	cv := CrossValidateHouse(engine.DefaultModel(), s)
+	cv := CrossValidateHouse(rating.DefaultModel(), s)
 	for k, f := range cv.Folds {
 		if f.House.Spearman < f.Base.Spearman-0.005 || f.House.Exact < f.Base.Exact+0.05 {
 			t.Errorf("fold %d: house Spearman %.3f, exact %.3f; default %.3f, %.3f: want the house at least as good in order and 5 points better in levels",
@@ -78,14 +79,14 @@ func TestFitHouseRecoversCuts(t *testing.T) {
 	if testing.Short() {
 		every = 35 // 400 puzzles
 	}
-	publisher := engine.DefaultModel()
+	publisher := rating.DefaultModel()
 	publisher.Cuts = [3]float64{1.45, 2.6, 6.6}
 	s := houseSet(t, dataset.CalibKrazyDad, every, func(r dataset.Record) string {
 		g, err := engine.Parse(r.Puzzle())
 		if err != nil {
 			t.Fatal(err)
 		}
-		rt, err := engine.NewRater(publisher).Rate(g)
+		rt, err := rating.NewRater(publisher).Rate(g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -94,7 +95,7 @@ func TestFitHouseRecoversCuts(t *testing.T) {
 	if s.Levels != 4 {
 		t.Fatalf("labels span %d levels, want 4", s.Levels)
 	}
-	cv := CrossValidateHouse(engine.DefaultModel(), s)
+	cv := CrossValidateHouse(rating.DefaultModel(), s)
 	for k, f := range cv.Folds {
 		// Measured: house 0.915–0.98, default 0.65–0.68 (the refitted
 		// weights see only four coarse labels, so the house fit does not
@@ -109,7 +110,7 @@ func TestFitHouseRecoversCuts(t *testing.T) {
 // keeps the base model's weights: only the cuts move.
 func TestFitHouseFewLabels(t *testing.T) {
 	s := houseSet(t, dataset.CalibCoach, 25, func(r dataset.Record) string { return r.Field(1) }) // 22 puzzles
-	base := engine.DefaultModel()
+	base := rating.DefaultModel()
 	m, refit := FitHouse(base, s)
 	if len(refit) != 0 || m.Weights != base.Weights || m.Knots != base.Knots || m.Singles != base.Singles {
 		t.Errorf("FitHouse on %d puzzles refitted %v, want only the cuts", len(s.Samples), refit)
@@ -118,7 +119,7 @@ func TestFitHouseFewLabels(t *testing.T) {
 
 func TestLearningCurve(t *testing.T) {
 	s := houseSet(t, dataset.CalibCoach, 4, func(r dataset.Record) string { return r.Field(1) }) // 138 puzzles
-	pts := LearningCurve(engine.DefaultModel(), s, []int{20, 40, 500}, 2)
+	pts := LearningCurve(rating.DefaultModel(), s, []int{20, 40, 500}, 2)
 	if len(pts) != 3 || pts[0].Labels != 20 || pts[1].Labels != 40 || pts[2].Labels != 69 {
 		t.Fatalf("LearningCurve sizes = %+v, want 20, 40, then the whole half (69)", pts)
 	}
@@ -155,7 +156,7 @@ func TestFitHouseNoEasyLabels(t *testing.T) {
 		}
 		return "evil"
 	})
-	m, _ := FitHouse(engine.DefaultModel(), s)
+	m, _ := FitHouse(rating.DefaultModel(), s)
 	if _, err := modelfile.Encode("x", "", &m); err != nil {
 		t.Errorf("FitHouse on hard and evil labels gave cuts %v: %v", m.Cuts, err)
 	}

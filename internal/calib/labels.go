@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // LabelScale says what the labels of a house label file are.
@@ -34,7 +35,7 @@ type LabelFile struct {
 type LabelRow struct {
 	Line   int // 1-based line number in the file
 	Puzzle string
-	Label  int // the rank, or the engine.Level for LevelNames
+	Label  int // the rank, or the rating.Level for LevelNames
 }
 
 // LabelError is a line of a label file that cannot be used.
@@ -103,7 +104,7 @@ func ParseLabels(r io.Reader) (LabelFile, error) {
 		return lf, err
 	}
 	if lf.Scale == LevelNames {
-		lf.Levels = int(engine.Evil)
+		lf.Levels = int(rating.Evil)
 	}
 	return lf, nil
 }
@@ -119,7 +120,7 @@ func (s LabelScale) String() string {
 // parseLabel reads one label: a rank (with an optional "-name" tail) or a
 // level name.
 func parseLabel(s string) (int, LabelScale, error) {
-	if l, err := engine.ParseLevel(strings.ToLower(s)); err == nil {
+	if l, err := rating.ParseLevel(strings.ToLower(s)); err == nil {
 		return int(l), LevelNames, nil
 	}
 	head, _, _ := strings.Cut(s, "-")
@@ -162,17 +163,17 @@ func ParseLevelMap(s string, levels int) ([]int, error) {
 	t := make([]int, levels+1)
 	for i, p := range parts {
 		p = strings.TrimSpace(p)
-		l, err := engine.ParseLevel(strings.ToLower(p))
+		l, err := rating.ParseLevel(strings.ToLower(p))
 		if err != nil {
 			n, nerr := strconv.Atoi(p)
-			if nerr != nil || n < int(engine.Easy) || n > int(engine.Evil) {
+			if nerr != nil || n < int(rating.Easy) || n > int(rating.Evil) {
 				return nil, fmt.Errorf("level map entry %d: %q is no level (easy, medium, hard, evil or 1–4)", i+1, p)
 			}
-			l = engine.Level(n)
+			l = rating.Level(n)
 		}
 		t[i+1] = int(l)
 		if i > 0 && t[i+1] < t[i] {
-			return nil, fmt.Errorf("level map entry %d: %s after %s (the map may not fall)", i+1, l, engine.Level(t[i]))
+			return nil, fmt.Errorf("level map entry %d: %s after %s (the map may not fall)", i+1, l, rating.Level(t[i]))
 		}
 	}
 	return t, nil
@@ -193,9 +194,9 @@ func RateLabels(ctx context.Context, name string, lf LabelFile, tier4 []int, j i
 	err := parallel(ctx, len(lf.Rows), j, func(_, i int) error {
 		row := lf.Rows[i]
 		g, err := engine.Parse(row.Puzzle)
-		var rt engine.Rating
+		var rt rating.Rating
 		if err == nil {
-			rt, err = engine.Rate(g)
+			rt, err = rating.Rate(g)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, &LabelError{row.Line, fmt.Sprintf("puzzle %s: %v", row.Puzzle, err)})

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // SEByLabel writes a markdown table of the agreement (Spearman, tau-b) of
@@ -68,7 +68,7 @@ func SEByLabel(w io.Writer, s Set, score func(*Sample) float64) {
 // the tiers themselves disagree with SE (techniques SE knows and the rater
 // does not, or the reverse).
 func SETiers(w io.Writer, s Set, score func(*Sample) float64) {
-	var counts [24][engine.MaxTier + 1]int // SE's scale ends below 12
+	var counts [24][rating.MaxTier + 1]int // SE's scale ends below 12
 	var se, v, ceil []float64
 	for i := range s.Samples {
 		smp := &s.Samples[i]
@@ -86,10 +86,10 @@ func SETiers(w io.Writer, s Set, score func(*Sample) float64) {
 		}
 	}
 	fmt.Fprint(w, "| SE |")
-	for t := 1; t <= engine.MaxTier; t++ {
+	for t := 1; t <= rating.MaxTier; t++ {
 		fmt.Fprintf(w, " tier %d |", t)
 	}
-	fmt.Fprint(w, "\n| --- |", strings.Repeat(" ---: |", engine.MaxTier), "\n")
+	fmt.Fprint(w, "\n| --- |", strings.Repeat(" ---: |", rating.MaxTier), "\n")
 	for h, row := range counts {
 		var n int
 		for _, c := range row {

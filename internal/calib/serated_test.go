@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // TestSETiers checks the SE-by-tier table and its ceiling on hand-made
@@ -13,7 +13,7 @@ import (
 // ceiling, which puts them in SE's order.
 func TestSETiers(t *testing.T) {
 	sample := func(se float64, tier int, score float64) Sample {
-		return Sample{SE: se, Rating: engine.Rating{HardestTier: tier, Score: score}}
+		return Sample{SE: se, Rating: rating.Rating{HardestTier: tier, Score: score}}
 	}
 	s := Set{Samples: []Sample{
 		sample(5.4, 5, 5.5),

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -31,7 +32,7 @@ type Share struct {
 }
 
 // ShareOf rates every puzzle of file on j workers and counts the
-// applications of technique tech (a name of engine.Techniques).
+// applications of technique tech (a name of rating.Techniques).
 func ShareOf(ctx context.Context, file, tech string, j int) (Share, error) {
 	sh := Share{File: file}
 	ps, err := dataset.Puzzles(file, 0)
@@ -42,9 +43,9 @@ func ShareOf(ctx context.Context, file, tech string, j int) (Share, error) {
 	err = parallel(ctx, len(ps), len(parts), func(w, i int) error {
 		p := &parts[w]
 		g, err := engine.Parse(ps[i])
-		var r engine.Rating
+		var r rating.Rating
 		if err == nil {
-			r, err = engine.Rate(g)
+			r, err = rating.Rate(g)
 		}
 		if err != nil {
 			p.Skipped++

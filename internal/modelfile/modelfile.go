@@ -1,8 +1,8 @@
-// Package modelfile reads and writes a score model (engine.ScoreModel) as
+// Package modelfile reads and writes a score model (rating.ScoreModel) as
 // JSON: the house-style model that `sudoku calibrate -labels FILE -o
 // MODEL.json` fits to a publisher's labels, and that `sudoku rate -model`,
 // `sudoku generate -model` and `sudokud -model` use instead of the
-// committed engine.DefaultModel. The format is documented in
+// committed rating.DefaultModel. The format is documented in
 // docs/rating.md ("House style"); engine stays free of JSON.
 package modelfile
 
@@ -18,7 +18,7 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Format is the value of the "format" field this package writes and the
@@ -31,8 +31,8 @@ const Format = "sudoku-score-model/1"
 const maxFileBytes = 1 << 20
 
 // File is the JSON form of a score model. The arrays follow
-// engine.ScoreModel field by field: Features names the rating features
-// (engine.FeatureTable) in the order of the weights, and a file whose
+// rating.ScoreModel field by field: Features names the rating features
+// (rating.FeatureTable) in the order of the weights, and a file whose
 // names differ from the running engine's is refused (the weights would
 // weigh the wrong numbers); Weights has one row per score group (tier 1,
 // tiers 2–5, tiers 6–8) of one weight per feature; Singles maps a givens count to the lowest and
@@ -56,12 +56,12 @@ type Model struct {
 	Name   string // the file's name field, or "default"
 	Source string // what it was fitted on (free text)
 	Digest string // first 12 hex digits of the file's SHA-256; "" for the default
-	Score  engine.ScoreModel
+	Score  rating.ScoreModel
 }
 
 // Default returns the committed model under the name "default".
 func Default() Model {
-	return Model{Name: "default", Source: "engine.DefaultModel", Score: engine.DefaultModel()}
+	return Model{Name: "default", Source: "rating.DefaultModel", Score: rating.DefaultModel()}
 }
 
 // Error is a model file that cannot be used: Field names the JSON field at
@@ -80,7 +80,7 @@ func (e *Error) Error() string {
 }
 
 // Encode returns the JSON of m (indented, newline-terminated).
-func Encode(name, source string, m *engine.ScoreModel) ([]byte, error) {
+func Encode(name, source string, m *rating.ScoreModel) ([]byte, error) {
 	f := File{Format: Format, Name: name, Source: source, Features: featureNames(), Singles: map[string][2]float64{}}
 	for g := range m.Weights {
 		f.Weights = append(f.Weights, append([]float64(nil), m.Weights[g][:]...))
@@ -163,7 +163,7 @@ func Load(path string) (Model, error) {
 }
 
 // Write writes m's JSON to path.
-func Write(path, name, source string, m *engine.ScoreModel) error {
+func Write(path, name, source string, m *rating.ScoreModel) error {
 	b, err := Encode(name, source, m)
 	if err != nil {
 		return err
@@ -188,12 +188,12 @@ func (f *File) check() error {
 			return &Error{Field: "features", Reason: fmt.Sprintf("features[%d] is %q, this engine's is %q (refit the model)", i, f.Features[i], n)}
 		}
 	}
-	const groups = len(engine.ScoreModel{}.Weights)
+	const groups = len(rating.ScoreModel{}.Weights)
 	if len(f.Weights) != groups {
 		return &Error{Field: "weights", Reason: fmt.Sprintf("has %d rows, want %d (one per score group)", len(f.Weights), groups)}
 	}
 	for g, w := range f.Weights {
-		if err := vector(fmt.Sprintf("weights[%d]", g), w, engine.NumFeatures); err != nil {
+		if err := vector(fmt.Sprintf("weights[%d]", g), w, rating.NumFeatures); err != nil {
 			return err
 		}
 	}
@@ -201,7 +201,7 @@ func (f *File) check() error {
 		name string
 		x    []float64
 		n    int
-	}{{"center", f.Center, groups}, {"scale", f.Scale, groups}, {"cuts", f.Cuts, 3}, {"knots", f.Knots, engine.NumKnots}} {
+	}{{"center", f.Center, groups}, {"scale", f.Scale, groups}, {"cuts", f.Cuts, 3}, {"knots", f.Knots, rating.NumKnots}} {
 		if err := vector(v.name, v.x, v.n); err != nil {
 			return err
 		}
@@ -212,8 +212,8 @@ func (f *File) check() error {
 		}
 	}
 	for i, c := range f.Cuts {
-		if c <= 1 || c >= engine.MaxTier+1 || (i > 0 && c <= f.Cuts[i-1]) {
-			return &Error{Field: "cuts", Reason: fmt.Sprintf("%v: want three rising scores between 1 and %d", f.Cuts, engine.MaxTier+1)}
+		if c <= 1 || c >= rating.MaxTier+1 || (i > 0 && c <= f.Cuts[i-1]) {
+			return &Error{Field: "cuts", Reason: fmt.Sprintf("%v: want three rising scores between 1 and %d", f.Cuts, rating.MaxTier+1)}
 		}
 	}
 	for i := 1; i < len(f.Knots); i++ {
@@ -250,7 +250,7 @@ func vector(name string, x []float64, n int) error {
 // order of the weights.
 func featureNames() []string {
 	var n []string
-	for _, f := range engine.FeatureTable() {
+	for _, f := range rating.FeatureTable() {
 		n = append(n, f.Name)
 	}
 	return n

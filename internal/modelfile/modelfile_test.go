@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestRoundTrip(t *testing.T) {
-	m := engine.DefaultModel()
+	m := rating.DefaultModel()
 	m.Cuts = [3]float64{1.5, 2.5, 6.25}
 	m.Weights[1][3] = -0.125
 	b, err := Encode("gazette", "labels.tsv", &m)
@@ -35,8 +36,8 @@ func TestRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := engine.NewRater(m).Rate(g)
-	have, _ := engine.NewRater(got.Score).Rate(g)
+	want, _ := rating.NewRater(m).Rate(g)
+	have, _ := rating.NewRater(got.Score).Rate(g)
 	if have.Score != want.Score || have.Level != want.Level {
 		t.Errorf("rated with the decoded model: %v %v, want %v %v", have.Score, have.Level, want.Score, want.Level)
 	}
@@ -51,7 +52,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestDecodeRefuses(t *testing.T) {
-	def := engine.DefaultModel()
+	def := rating.DefaultModel()
 	good, err := Encode("x", "", &def)
 	if err != nil {
 		t.Fatal(err)

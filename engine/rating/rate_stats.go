@@ -1,0 +1,153 @@
+package rating
+
+import "github.com/sudokuhq/sudoku/engine"
+
+// pathStats observes the rater's loop and computes the statistics of the
+// path that a Rating reports (Steps, Rounds, the singles, chain and
+// forcing numbers, Density, Counts, Hardest): the loop only searches a
+// tier, applies a round and tells the observer. Its methods are called in
+// this order: roundStart once per round, then tierStart and tierSearched
+// for each tier the round searches, up to the productive one; finish once
+// the board is solved.
+type pathStats struct {
+	rt                     *Rating
+	density                float64            // sum over the rounds of their starting board's density
+	singlesRounds, singles int                // rounds of tier 1, and their valid applications
+	before                 [numTechniques]int // the counts before the chain tier of this round
+	empty                  int                // the empty cells at the start of this round
+	openShare              float64            // sum over the singles rounds of open placements / empty cells
+}
+
+// roundStart observes the board at the start of a round.
+func (ps *pathStats) roundStart(b *engine.Board) {
+	d, n := candidateDensity(b)
+	ps.density += d
+	ps.empty = n
+}
+
+// tierStart observes the finder before tier t is searched.
+func (ps *pathStats) tierStart(t int, f *finder) {
+	if t == TierChains {
+		ps.before = f.counts
+	}
+}
+
+// tierSearched observes tier t searched on board b with s possible
+// applications, of which f.apps were valid: Cheng and Xiao's expected
+// checks (see Rate), and, for a productive tier, what the round says of
+// the path. b is the board before the round is applied.
+func (ps *pathStats) tierSearched(t, s int, f *finder, b *engine.Board) {
+	rt := ps.rt
+	if f.apps == 0 {
+		rt.Steps += float64(s)
+		rt.StepsSequential += float64(s)
+		return
+	}
+	rt.Steps += float64(s+1) / float64(f.apps+1)
+	for k := 1; k <= f.apps; k++ {
+		rt.StepsSequential += float64(s+1) / float64(k+1)
+	}
+	rt.Rounds++
+	rt.HardestTier = max(rt.HardestTier, t)
+	switch t {
+	case 1:
+		ps.singlesRounds++
+		ps.singles += f.apps
+		ps.openSingles(placements(f))
+	case TierChains:
+		rt.ChainRounds++
+		if !rt.NeedsChain && !wingExists(b, &f.holding) {
+			rt.NeedsChain = true
+		}
+		rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
+		for k, id := range tierTechniques[TierChains] {
+			if f.counts[id] > ps.before[id] { // the easiest chain of the round
+				rt.ChainKind = max(rt.ChainKind, k+1)
+				break
+			}
+		}
+	case tierForcing:
+		rt.ForcingRounds++
+		if f.trialWaves < 1<<30 { // else ALS-XZ or VWXYZ-wings alone: no forcing chain
+			rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+		}
+	case MaxTier:
+		rt.DeepTrials++
+	}
+}
+
+// finish completes the rating once the board is solved: the means over
+// the rounds, the technique counts and the hardest technique.
+func (ps *pathStats) finish(f *finder) {
+	rt := ps.rt
+	if rt.Rounds > 0 {
+		rt.Density = ps.density / float64(rt.Rounds)
+	}
+	if ps.singlesRounds > 0 {
+		rt.Singles = float64(ps.singles) / float64(ps.singlesRounds)
+		rt.OpenShare = ps.openShare / float64(ps.singlesRounds)
+	}
+	for i, n := range f.counts {
+		if n == 0 {
+			continue
+		}
+		rt.Counts.n[i] = int32(n)
+		if techniques[i].Tier == rt.HardestTier {
+			rt.Hardest = techniques[i].Name // the last (hardest) of the tier
+		}
+	}
+	rt.Level1 = rt.HardestTier <= 1
+}
+
+// placements is the number of cells the round of f places.
+func placements(f *finder) int {
+	n := 0
+	for _, d := range f.place {
+		if d != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// openSingles observes a singles round that places k cells (the open
+// placements: cells some single fills) on a board of ps.empty empty cells:
+// the everyday end of the path, what a player solving by singles feels.
+// A player takes them one at a time; while j of the round's placements are
+// still open among e empty cells, a scan in no particular order meets one
+// after (e+1)/(j+1) cells on average (Cheng and Xiao's expected checks,
+// cell by cell), so the round costs the sum of that over j = k..1, with e
+// falling by one per placement (ScanEffort). It allocates nothing.
+func (ps *pathStats) openSingles(k int) {
+	rt := ps.rt
+	if k == 1 {
+		rt.Bottlenecks++
+	}
+	if rt.OpenMin == 0 || k < rt.OpenMin {
+		rt.OpenMin = k
+	}
+	e := ps.empty
+	if e > 0 {
+		ps.openShare += float64(k) / float64(e)
+	}
+	for j := k; j >= 1; j-- {
+		rt.ScanEffort += float64(e+1) / float64(j+1)
+		e--
+	}
+}
+
+// candidateDensity is the mean number of candidates of the empty cells,
+// and the number of empty cells.
+func candidateDensity(b *engine.Board) (float64, int) {
+	n, sum := 0, 0
+	for c := range 81 {
+		if b.Digits[c] == 0 {
+			n++
+			sum += engine.Count(b.Cands[c])
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return float64(sum) / float64(n), n
+}
