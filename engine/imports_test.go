@@ -11,8 +11,10 @@ import (
 	"testing"
 )
 
-// TestImportsPointDown keeps the engine a leaf: its non-test files import
-// only the standard library, and engine/classic's only that and engine
+// TestImportsPointDown keeps the engine's packages layered: engine (the
+// core) imports only the standard library, so it never imports the packages
+// built on it; engine/classic and engine/rating import only that and
+// engine; engine/generate only that, engine and engine/rating
 // (docs/architecture.md). A standard-library path has no dot in its first
 // element.
 func TestImportsPointDown(t *testing.T) {
@@ -23,7 +25,10 @@ func TestImportsPointDown(t *testing.T) {
 		want    string
 	}{
 		{".", nil, "the standard library only"},
+		{"internal/oracle", nil, "the standard library only"},
 		{"classic", map[string]bool{self: true}, "the standard library and engine only"},
+		{"rating", map[string]bool{self: true}, "the standard library and engine only"},
+		{"generate", map[string]bool{self: true, self + "/rating": true}, "the standard library, engine and engine/rating only"},
 	} {
 		files, err := filepath.Glob(filepath.Join(tc.dir, "*.go"))
 		if err != nil || len(files) == 0 {
@@ -49,9 +54,12 @@ func TestImportsPointDown(t *testing.T) {
 }
 
 // TestNoUpwardImports walks the whole module: a layer is imported only by
-// the layers above it (cmd → api, store → service → engine), so `cmd/...`
-// by no package, `api` and `store` by cmd only, `service` by api, store
-// and cmd only (docs/architecture.md). Test files are not checked.
+// the layers above it (cmd → api, store → service → engine/generate →
+// engine/rating → engine), so `cmd/...` by no package, `api` and `store`
+// by cmd only, `service` by api, store and cmd only, engine/generate by
+// those and service, engine/rating by those, engine/generate, printpdf and
+// internal packages, never by engine or engine/classic; the test oracle by
+// tests only (docs/architecture.md). Test files are not checked.
 func TestNoUpwardImports(t *testing.T) {
 	const module = "github.com/sudokuhq/sudoku/"
 	importers := []struct {
@@ -62,6 +70,9 @@ func TestNoUpwardImports(t *testing.T) {
 		{"api", []string{"cmd/"}},
 		{"store", []string{"cmd/"}},
 		{"service", []string{"api", "store", "cmd/"}},
+		{"engine/generate", []string{"service", "api", "store", "cmd/"}},
+		{"engine/rating", []string{"engine/generate", "service", "api", "store", "cmd/", "printpdf", "internal/"}},
+		{"engine/internal/", nil},
 	}
 	under := func(dir, prefix string) bool {
 		return dir == prefix || strings.HasPrefix(dir, strings.TrimSuffix(prefix, "/")+"/")
