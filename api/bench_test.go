@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
@@ -27,7 +28,7 @@ import (
 //	go test -run '^$' -bench Handlers -benchmem ./api
 func BenchmarkHandlers(b *testing.B) {
 	puzzles := datasettest.LoadPuzzles(b, dataset.Top1465, 0)
-	pool := generate.NewPool(generate.PoolConfig{Workers: 1})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1})
 	b.Cleanup(pool.Close)
 	for deadline := time.Now().Add(time.Minute); !pool.Ready() && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)

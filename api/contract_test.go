@@ -19,6 +19,7 @@ import (
 
 	sudoku "github.com/sudokuhq/sudoku"
 	"github.com/sudokuhq/sudoku/engine/generate"
+	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/internal/apikey"
 	"github.com/sudokuhq/sudoku/service"
 	"github.com/sudokuhq/sudoku/store"
@@ -150,7 +151,7 @@ const (
 )
 
 func TestContract(t *testing.T) {
-	pool := generate.NewPool(generate.PoolConfig{Workers: 1, BufferSize: 2})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 2})
 	t.Cleanup(pool.Close)
 	for deadline := time.Now().Add(time.Minute); !pool.Ready(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {

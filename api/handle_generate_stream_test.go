@@ -208,7 +208,7 @@ func (g *countingGenerate) generate(ctx context.Context, opt generate.GenerateOp
 // stream's slot for the next one.
 func TestGenerateStreamStopsWhenClientGoes(t *testing.T) {
 	var gen countingGenerate
-	pool := generate.NewPool(generate.PoolConfig{Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
 	defer pool.Close()
 	svc := service.New(service.Config{}, service.Deps{Pool: pool})
 	ts, secrets := streamServer(t, svc, 0)

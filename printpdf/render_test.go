@@ -23,7 +23,7 @@ func week(t testing.TB) (puzzles, keys []printpdf.Grid) {
 	start := time.Date(2026, 12, 21, 0, 0, 0, 0, time.UTC)
 	for i := range 7 {
 		day := start.AddDate(0, 0, i)
-		p, err := generate.Generate(context.Background(), generate.DailyOptions(day, rating.Easy, "printpdf-test"))
+		p, err := generate.Daily(context.Background(), rating.DefaultRater(), day, rating.Easy, "printpdf-test")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -29,6 +29,7 @@ func TestDailySharedAndCached(t *testing.T) {
 	}
 	wg.Wait()
 	want := generate.DailyOptions(time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC), rating.Hard, "paper")
+	want.Rater = rating.DefaultRater() // Config.Rater nil: the committed model
 	if len(pool.generated) != 1 || pool.generated[0] != want {
 		t.Fatalf("8 concurrent Daily calls generated %+v, want once with %+v", pool.generated, want)
 	}

@@ -117,6 +117,7 @@ func TestDailyDerivation(t *testing.T) {
 		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, generate.SecretDailyKey(secret, "paper").Options(day, rating.Hard)},
 	} {
 		pool := &fakePool{}
+		tt.want.Rater = rating.DefaultRater() // Config.Rater nil: the committed model
 		s := New(tt.cfg, Deps{Pool: pool, Store: &fakeStore{}, Now: fixedNow})
 		if _, err := s.Daily(context.Background(), day, rating.Hard); err != nil {
 			t.Fatal(err)

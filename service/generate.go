@@ -41,24 +41,25 @@ func (r GenerateRequest) Targeted() bool {
 }
 
 // options returns the engine options of the request's targeted puzzles
-// with the given seed.
-func (r GenerateRequest) options(seed uint64) generate.GenerateOptions {
+// with the given seed, rated by rt (Config.Rater).
+func (r GenerateRequest) options(seed uint64, rt *rating.Rater) generate.GenerateOptions {
 	return generate.GenerateOptions{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
-		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique}
+		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique, Rater: rt}
 }
 
 // check validates the request of Generate, once, before any work: the
 // level one of the four (*rating.UnknownLevelError), the count 1 to
 // MaxBatch (*BatchError), and no seed of the batch past 2^64-1
-// (*SeedError). Everything below trusts these values.
-func (r GenerateRequest) check() error {
-	return r.checkUpTo(MaxBatch, &BatchError{Count: r.Count})
+// (*SeedError); a target under the score model of rt (Config.Rater).
+// Everything below trusts these values.
+func (r GenerateRequest) check(rt *rating.Rater) error {
+	return r.checkUpTo(MaxBatch, &BatchError{Count: r.Count}, rt)
 }
 
 // checkUpTo is check with the count 1 to maxCount, else countErr: the one
 // validation of Generate (MaxBatch) and GenerateStream (MaxStream).
-func (r GenerateRequest) checkUpTo(maxCount int, countErr error) error {
-	if err := r.checkLevel(); err != nil {
+func (r GenerateRequest) checkUpTo(maxCount int, countErr error, rt *rating.Rater) error {
+	if err := r.checkLevel(rt); err != nil {
 		return err
 	}
 	if r.Count < 1 || r.Count > maxCount {
@@ -72,15 +73,16 @@ func (r GenerateRequest) checkUpTo(maxCount int, countErr error) error {
 
 // checkLevel checks the level (optional in a targeted request) and the
 // target: an unknown technique, a score out of range or a combination no
-// puzzle meets (engine.KindInfeasible) is a *TargetError, before any work.
-func (r GenerateRequest) checkLevel() error {
+// puzzle meets under rt's score model (engine.KindInfeasible) is a
+// *TargetError, before any work.
+func (r GenerateRequest) checkLevel(rt *rating.Rater) error {
 	if r.Level != 0 || !r.Targeted() {
 		if err := r.Level.Check(); err != nil {
 			return err
 		}
 	}
 	if r.Targeted() {
-		if err := r.options(0).Validate(); err != nil {
+		if err := r.options(0, rt).Validate(); err != nil {
 			return &TargetError{Err: err}
 		}
 	}
@@ -103,7 +105,7 @@ func (s *Service) Generate(ctx context.Context, req GenerateRequest) ([]generate
 	if s.supply == nil {
 		return nil, ErrNotReady
 	}
-	if err := req.check(); err != nil {
+	if err := req.check(s.cfg.Rater); err != nil {
 		return nil, err
 	}
 	return s.supply.generate(ctx, req)

@@ -75,7 +75,7 @@ func TestTargetErrorParameter(t *testing.T) {
 		{GenerateRequest{Level: rating.Easy, Count: 1, MinScore: 5}, "min_score"},
 	}
 	for _, tt := range tests {
-		err := tt.req.check()
+		err := tt.req.check(rating.DefaultRater())
 		var te *TargetError
 		if !errors.As(err, &te) || te.Parameter() != tt.want {
 			t.Errorf("check(%+v) = %v, want a *TargetError naming %q", tt.req, err, tt.want)

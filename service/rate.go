@@ -19,16 +19,9 @@ const (
 	OpSlowSolve = "slow_solve"
 )
 
-// defaultRater scores with the committed model, as rating.Rate does.
-var defaultRater = rating.NewRater(rating.DefaultModel())
-
-// rater returns the rater of Config.Rater, or the default one.
-func (s *Service) rater() *rating.Rater {
-	if s.cfg.Rater != nil {
-		return s.cfg.Rater
-	}
-	return defaultRater
-}
+// rater returns the rater of Config.Rater (the default one when it was
+// nil, see withDefaults).
+func (s *Service) rater() *rating.Rater { return s.cfg.Rater }
 
 // Rate rates puzzle g with the service's rater (Config.Rater). The puzzle must have
 // exactly one solution: it fails with *engine.ConflictError,

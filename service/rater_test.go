@@ -27,9 +27,10 @@ func TestConfigRater(t *testing.T) {
 		name  string
 		rater *rating.Rater
 		want  rating.Level
+		gen   *rating.Rater // the rater the service passes to the generator
 	}{
-		{"default", nil, def.Level},
-		{"house", house, rating.Evil},
+		{"default", nil, def.Level, rating.DefaultRater()},
+		{"house", house, rating.Evil, house},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -53,8 +54,8 @@ func TestConfigRater(t *testing.T) {
 				t.Fatalf("the pool generated %d times, want 2 (seeded, daily)", len(pool.generated))
 			}
 			for _, o := range pool.generated {
-				if o.Rater != tt.rater {
-					t.Errorf("pool.Generate got Rater %p, want %p", o.Rater, tt.rater)
+				if o.Rater != tt.gen {
+					t.Errorf("pool.Generate got Rater %p, want %p", o.Rater, tt.gen)
 				}
 			}
 		})

@@ -97,7 +97,8 @@ type Config struct {
 	FreshBurst int
 	// Rater scores every puzzle the service rates, explains or
 	// generates on demand, and sets its level: a house-style model
-	// (sudokud -model). Nil: the committed model (rating.DefaultModel).
+	// (sudokud -model). Nil: the committed model (rating.DefaultRater);
+	// the service passes it to every generation it asks for.
 	// The pool's template (generate.PoolConfig.Options.Rater) must be the
 	// same, or buffered puzzles follow another model.
 	Rater *rating.Rater
@@ -139,6 +140,9 @@ func (c Config) dailyKey() generate.DailyKey {
 }
 
 func (c Config) withDefaults() Config {
+	if c.Rater == nil {
+		c.Rater = rating.DefaultRater()
+	}
 	if c.GenerateTimeout <= 0 {
 		c.GenerateTimeout = DefaultGenerateTimeout
 	}

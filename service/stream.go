@@ -52,7 +52,7 @@ func (s *Service) GenerateStream(ctx context.Context, req GenerateRequest, emit 
 	if s.supply == nil {
 		return ErrNotReady
 	}
-	if err := req.checkUpTo(MaxStream, &StreamCountError{Count: req.Count}); err != nil {
+	if err := req.checkUpTo(MaxStream, &StreamCountError{Count: req.Count}, s.cfg.Rater); err != nil {
 		return err
 	}
 	return s.supply.stream(ctx, req, emit)

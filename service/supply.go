@@ -175,7 +175,7 @@ func (s *supply) target(ctx context.Context, req GenerateRequest, i uint64) (gen
 	tctx, cancel := context.WithTimeout(ctx, targetBudget)
 	defer cancel()
 	start := time.Now()
-	pz, err := s.pool.Generate(tctx, req.options(seed))
+	pz, err := s.pool.Generate(tctx, req.options(seed, s.rater))
 	s.paced(req.Level, start, err)
 	if errors.Is(err, generate.ErrGenerationFailed) || err != nil && ctx.Err() == nil && tctx.Err() != nil {
 		return pz, fmt.Errorf("%w (%v)", ErrTooCostly, err)

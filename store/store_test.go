@@ -76,7 +76,7 @@ func day(s string) time.Time {
 // generated from seed.
 func record(t *testing.T, date string, level rating.Level, seed uint64) service.DailyRecord {
 	t.Helper()
-	p, err := generate.Generate(context.Background(), generate.GenerateOptions{Level: rating.Easy, Seed: seed})
+	p, err := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +375,7 @@ func testServiceSchedule(t *testing.T, s Store) {
 		}
 	}
 	rec, err := svc.Daily(t.Context(), d, rating.Easy)
-	want, _ := generate.Daily(t.Context(), d, rating.Easy, "paper")
+	want, _ := generate.Daily(t.Context(), rating.DefaultRater(), d, rating.Easy, "paper")
 	if err != nil || rec.Puzzle != want.Puzzle {
 		t.Errorf("Daily after the schedule = %v, %v; want the scheduled puzzle %v", rec.Puzzle, err, want.Puzzle)
 	}

@@ -53,8 +53,13 @@ func TestGenerateDateNeedsTheSecret(t *testing.T) {
 		t.Fatal(err)
 	}
 	day := mustDate(t, "2026-11-22")
-	keyed, _ := generate.Generate(context.Background(), generate.SecretDailyKey(secret, "").Options(day, rating.Easy))
-	public, _ := generate.Daily(context.Background(), day, rating.Easy, "")
+	opt := generate.SecretDailyKey(secret, "").Options(day, rating.Easy)
+	opt.Rater = rating.DefaultRater()
+	keyed, err := generate.Generate(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	public, _ := generate.Daily(context.Background(), rating.DefaultRater(), day, rating.Easy, "")
 	gen := func(env string, args ...string) (string, string) {
 		t.Helper()
 		t.Setenv(dailySecretEnv, env)

@@ -44,7 +44,7 @@ func TestGenerateCommand(t *testing.T) {
 			t.Errorf("line %d: level %s, symmetric %v; want medium, true", i+1, f[2], generate.Rotational180.Keeps(p))
 		}
 		// Line i is the puzzle of seed 40+i.
-		want, _ := generate.Generate(context.Background(), generate.GenerateOptions{Level: rating.Medium, Seed: uint64(40 + i), Symmetry: generate.Rotational180})
+		want, _ := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: uint64(40 + i), Symmetry: generate.Rotational180})
 		if f[0] != want.Puzzle.String() {
 			t.Errorf("line %d = %s, want the puzzle of seed %d, %s", i+1, f[0], 40+i, want.Puzzle)
 		}
@@ -68,7 +68,7 @@ func TestGenerateCommand(t *testing.T) {
 		}
 	}
 	daily := gen("-level", "hard", "-date", "2026-11-22")
-	want, _ := generate.Daily(context.Background(), mustDate(t, "2026-11-22"), rating.Hard, "")
+	want, _ := generate.Daily(context.Background(), rating.DefaultRater(), mustDate(t, "2026-11-22"), rating.Hard, "")
 	if !strings.HasPrefix(daily, want.Puzzle.String()+"\t") {
 		t.Errorf("generate -date = %q, want the puzzle of the day %s", daily, want.Puzzle)
 	}
@@ -132,7 +132,7 @@ func TestGeneratePDF(t *testing.T) {
 	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
 		t.Fatalf("run(%v) = %v; %s", args, err, errOut.String())
 	}
-	want, _ := generate.Daily(context.Background(), mustDate(t, "2026-11-22"), rating.Hard, "")
+	want, _ := generate.Daily(context.Background(), rating.DefaultRater(), mustDate(t, "2026-11-22"), rating.Hard, "")
 	pages := pdftest.Read(t, out.Bytes())
 	width := 50 * 72 / 25.4
 	size := printpdf.Size{Width: width, Height: printpdf.FitHeight(width, true)}

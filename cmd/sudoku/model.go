@@ -8,12 +8,12 @@ import (
 // modelUsage is the help of the -model flag of rate and generate.
 const modelUsage = "score model JSON file (a house style fitted by sudoku calibrate -labels FILE -o MODEL.json); default: the committed model"
 
-// loadRater returns a rater scoring with the model file at path, or nil
-// (the engine's default rater) for "". A file that is no valid model is
-// an error naming it.
+// loadRater returns a rater scoring with the model file at path, or the
+// committed model's (rating.DefaultRater) for "". A file that is no valid
+// model is an error naming it.
 func loadRater(path string) (*rating.Rater, error) {
 	if path == "" {
-		return nil, nil
+		return rating.DefaultRater(), nil
 	}
 	m, err := modelfile.Load(path)
 	if err != nil {

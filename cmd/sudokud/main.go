@@ -115,10 +115,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
+	// The service and the pool's template score with the same rater: the
+	// -model file's, else the committed model's.
+	rater := rating.DefaultRater()
 	if cfg.model != "" {
-		rater := rating.NewRater(model.Score)
-		cfg.service.Rater, cfg.pool.Options.Rater = rater, rater
+		rater = rating.NewRater(model.Score)
 	}
+	cfg.service.Rater, cfg.pool.Options.Rater = rater, rater
 	reg := prometheus.NewRegistry()
 	metrics := api.NewMetrics(reg, reg)
 	api.RegisterBuildInfo(reg, build.Version, build.Revision, build.GoVersion)

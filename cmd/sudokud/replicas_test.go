@@ -114,7 +114,7 @@ func TestReplicasSharePostgres(t *testing.T) {
 		salt string
 		same bool
 	}{{house, true}, {other, false}} {
-		p, err := generate.Daily(context.Background(), day, rating.Easy, tt.salt)
+		p, err := generate.Daily(context.Background(), rating.DefaultRater(), day, rating.Easy, tt.salt)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -79,7 +79,7 @@ func (k DailyKey) Seed(date time.Time, level rating.Level) uint64 {
 }
 
 // Options returns the GenerateOptions of the puzzle of the day, for
-// callers that generate through a Pool.
+// callers that generate through a Pool; the caller sets their Rater.
 func (k DailyKey) Options(date time.Time, level rating.Level) GenerateOptions {
 	return GenerateOptions{Level: level, Seed: k.Seed(date, level), Symmetry: DailySymmetry}
 }
@@ -92,13 +92,17 @@ func DailySeed(date time.Time, level rating.Level, salt string) uint64 {
 }
 
 // Daily returns the puzzle of the day of the public derivation for date
-// and level: Generate with DailyOptions. The same date, level and salt
-// give the same puzzle on every replica and every retry.
-func Daily(ctx context.Context, date time.Time, level rating.Level, salt string) (Puzzle, error) {
-	return Generate(ctx, DailyOptions(date, level, salt))
+// and level, rated by r: Generate with DailyOptions and r. The same date,
+// level, salt and model give the same puzzle on every replica and every
+// retry.
+func Daily(ctx context.Context, r *rating.Rater, date time.Time, level rating.Level, salt string) (Puzzle, error) {
+	opt := DailyOptions(date, level, salt)
+	opt.Rater = r
+	return Generate(ctx, opt)
 }
 
-// DailyOptions returns PublicDailyKey(salt).Options(date, level).
+// DailyOptions returns PublicDailyKey(salt).Options(date, level); the
+// caller sets their Rater.
 func DailyOptions(date time.Time, level rating.Level, salt string) GenerateOptions {
 	return PublicDailyKey(salt).Options(date, level)
 }

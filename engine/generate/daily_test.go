@@ -126,11 +126,11 @@ func TestDailySecretHidden(t *testing.T) {
 
 func TestDaily(t *testing.T) {
 	day := time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC)
-	p, err := Daily(t.Context(), day, rating.Medium, "")
+	p, err := Daily(t.Context(), rating.DefaultRater(), day, rating.Medium, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := Daily(t.Context(), day.Add(13*time.Hour), rating.Medium, "")
+	q, err := Daily(t.Context(), rating.DefaultRater(), day.Add(13*time.Hour), rating.Medium, "")
 	if err != nil || q.Puzzle != p.Puzzle {
 		t.Fatalf("Daily twice on one day = %v, %v (%v)", p.Puzzle, q.Puzzle, err)
 	}

@@ -49,17 +49,11 @@ type GenerateOptions struct {
 	// means DefaultAllowedFailures.
 	AllowedFailures int
 	// Rater rates every candidate puzzle, and its score model sets the
-	// bands Validate checks the options against; nil means the default
-	// rater (Rate, DefaultModel).
+	// bands Validate checks the options against. It is required: the
+	// generator has no model of its own, its caller chooses one
+	// (rating.DefaultRater for the committed model, rating.NewRater for a
+	// house style).
 	Rater *rating.Rater
-}
-
-// rater returns the rater of the options: Rater, or the default one.
-func (o GenerateOptions) rater() *rating.Rater {
-	if o.Rater != nil {
-		return o.Rater
-	}
-	return defaultRater
 }
 
 // Puzzle is a generated puzzle with its solution and rating.
@@ -154,7 +148,7 @@ func (e *OptionsError) Parameter() string { return e.Field }
 
 // Validate reports options no puzzle can meet as an *OptionsError, without
 // generating: the checks Generate starts with. Besides the ranges of the fields
-// it rejects options the score model of o.Rater (DefaultModel when nil) makes impossible:
+// it rejects options the score model of o.Rater makes impossible:
 // MinScore of 9 or more, a score window missing the level's band of scores, a
 // MinTier above the tiers that band allows, givens bounds outside those of a
 // singles-only level (Easy, Medium), and Easy with Minimal and no symmetry (see
@@ -167,6 +161,8 @@ func (o GenerateOptions) Validate() error {
 // check validates the options and fills in the defaults.
 func (o GenerateOptions) check() (GenerateOptions, error) {
 	switch {
+	case o.Rater == nil:
+		return o, &OptionsError{Field: "Rater", Reason: "nil: the caller chooses the score model (rating.DefaultRater, rating.NewRater)"}
 	case o.Level > rating.Evil:
 		return o, &OptionsError{Field: "Level", Reason: fmt.Sprintf("unknown level %d", o.Level)}
 	case o.Symmetry > Diagonal:
@@ -284,7 +280,7 @@ func singlesTrue(opt GenerateOptions, p engine.Grid) bool {
 	if opt.Level < rating.Hard {
 		return true
 	}
-	m := opt.rater().Model()
+	m := opt.Rater.Model()
 	return !m.TechniqueTrue() || !SolvesBySingles(p)
 }
 

@@ -96,9 +96,9 @@ func singlesGivens(m *rating.ScoreModel, lo, hi float64) (minG, maxG int, ok boo
 
 // feasible reports options the score model makes impossible as
 // an *OptionsError; o has passed the range checks of check. The model is
-// that of o.Rater (DefaultModel when nil).
+// that of o.Rater.
 func (o GenerateOptions) feasible() *OptionsError {
-	model := o.rater().Model()
+	model := o.Rater.Model()
 	m := &model
 	lo, hi := scoreBand(m, o.Level)
 	if o.MinScore >= scoreMax {

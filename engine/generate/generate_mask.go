@@ -240,7 +240,7 @@ func (m *masker) rate() (rating.Rating, bool) {
 		return rating.Rating{}, false
 	}
 	*m.ratings--
-	r, err := m.opt.rater().RateUnique(m.p, m.sol) // p stays unique, with solution sol
+	r, err := m.opt.Rater.RateUnique(m.p, m.sol) // p stays unique, with solution sol
 	return r, err == nil
 }
 

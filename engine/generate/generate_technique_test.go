@@ -17,12 +17,12 @@ func TestGenerateTechnique(t *testing.T) {
 		name string
 		opt  GenerateOptions
 	}{
-		{"hidden-single, any level", GenerateOptions{Technique: "hidden-single", Seed: 1}},
-		{"claiming, hard", GenerateOptions{Level: rating.Hard, Technique: "claiming", Seed: 2}},
-		{"xy-wing", GenerateOptions{Technique: "xy-wing", Seed: 3}},
-		{"turbot-fish, score window", GenerateOptions{Technique: "turbot-fish", MinScore: 4, MaxScore: 4.9, Seed: 4}},
-		{"wxyz-wing, evil", GenerateOptions{Level: rating.Evil, Technique: "wxyz-wing", Seed: 5}},
-		{"aic", GenerateOptions{Technique: "aic", Seed: 6}},
+		{"hidden-single, any level", GenerateOptions{Rater: rating.DefaultRater(), Technique: "hidden-single", Seed: 1}},
+		{"claiming, hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "claiming", Seed: 2}},
+		{"xy-wing", GenerateOptions{Rater: rating.DefaultRater(), Technique: "xy-wing", Seed: 3}},
+		{"turbot-fish, score window", GenerateOptions{Rater: rating.DefaultRater(), Technique: "turbot-fish", MinScore: 4, MaxScore: 4.9, Seed: 4}},
+		{"wxyz-wing, evil", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil, Technique: "wxyz-wing", Seed: 5}},
+		{"aic", GenerateOptions{Rater: rating.DefaultRater(), Technique: "aic", Seed: 6}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -59,14 +59,14 @@ func TestGenerateTechniqueErrors(t *testing.T) {
 		opt  GenerateOptions
 		kind engine.Kind
 	}{
-		{"unknown", GenerateOptions{Technique: "x-wings"}, engine.KindInvalid},
-		{"tier 3 at easy", GenerateOptions{Level: rating.Easy, Technique: "x-wing"}, engine.KindInfeasible},
-		{"singles at hard", GenerateOptions{Level: rating.Hard, Technique: "hidden-single"}, engine.KindInfeasible},
-		{"chain at hard", GenerateOptions{Level: rating.Hard, Technique: "x-chain"}, engine.KindInfeasible},
-		{"chain below its scores", GenerateOptions{Technique: "aic", MaxScore: 5.5}, engine.KindInfeasible},
-		{"tier 2 above its scores", GenerateOptions{Technique: "pointing", MinScore: 3}, engine.KindInfeasible},
-		{"below MinTier", GenerateOptions{Technique: "pointing", MinTier: 3}, engine.KindInfeasible},
-		{"score window outside the level", GenerateOptions{Level: rating.Easy, MinScore: 3}, engine.KindInfeasible},
+		{"unknown", GenerateOptions{Rater: rating.DefaultRater(), Technique: "x-wings"}, engine.KindInvalid},
+		{"tier 3 at easy", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, Technique: "x-wing"}, engine.KindInfeasible},
+		{"singles at hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "hidden-single"}, engine.KindInfeasible},
+		{"chain at hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "x-chain"}, engine.KindInfeasible},
+		{"chain below its scores", GenerateOptions{Rater: rating.DefaultRater(), Technique: "aic", MaxScore: 5.5}, engine.KindInfeasible},
+		{"tier 2 above its scores", GenerateOptions{Rater: rating.DefaultRater(), Technique: "pointing", MinScore: 3}, engine.KindInfeasible},
+		{"below MinTier", GenerateOptions{Rater: rating.DefaultRater(), Technique: "pointing", MinTier: 3}, engine.KindInfeasible},
+		{"score window outside the level", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, MinScore: 3}, engine.KindInfeasible},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -155,6 +155,11 @@ type Rater struct {
 // defaultRater is the Rater of Rate and Explain.
 var defaultRater = NewRater(defaultModel)
 
+// DefaultRater returns the Rater of Rate and Explain, which scores with the
+// committed model (DefaultModel): the one callers wire in when no other
+// model is configured. Every call returns the same Rater.
+func DefaultRater() *Rater { return defaultRater }
+
 // NewRater returns a Rater that scores with a copy of m.
 func NewRater(m ScoreModel) *Rater {
 	return &Rater{model: m}
