@@ -94,7 +94,7 @@ func rateLine(rt *rating.Rater, p string, explain bool) string {
 	}
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v",
-		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials,
+		g, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Path.Rounds, r.Path.TrialWaves, r.Path.DeepTrials,
 		!generate.SolvesBySingles(g))
 	for i, st := range steps {
 		fmt.Fprintf(&sb, "\n# %d. [%s] %s", i+1, st.Technique, st.Text)

@@ -24,7 +24,7 @@ func TestRateCommand(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v", p, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Rounds, r.TrialWaves, r.DeepTrials, stall)
+		return fmt.Sprintf("%s\t%s\t%.3f\t%.1f\t%.4f\t%s\t%d\t%v\t%d\t%d\t%d\t%d\t%v", p, r.Level, r.Score, r.Steps, r.WNEF, r.Hardest, r.HardestTier, r.Level1, r.Givens, r.Path.Rounds, r.Path.TrialWaves, r.Path.DeepTrials, stall)
 	}
 	want := []string{
 		rateHeader,

@@ -9,11 +9,10 @@ import (
 // computed from, on a rating whose fields are all different.
 func TestFeatures(t *testing.T) {
 	r := Rating{
-		Steps: 9, Givens: 24, WNEF: 0.25, Singles: 2.5, Density: 3.5,
-		TrialWaves: 4, DeepTrials: 2, Rounds: 19, ChainLinks: 7,
-		LineRounds: 3, NakedRounds: 5, Bottlenecks: 6, ChainKind: 4,
-		ChainRounds: 1, ForcingRounds: 3, NeedsChain: true,
-		OpenMin: 8, OpenShare: 0.4, ScanEffort: 30,
+		Steps:  9,
+		Givens: 24,
+		WNEF:   0.25,
+		Path:   PathStats{Singles: 2.5, Density: 3.5, TrialWaves: 4, DeepTrials: 2, Rounds: 19, ChainLinks: 7, LineRounds: 3, NakedRounds: 5, Bottlenecks: 6, ChainKind: 4, ChainRounds: 1, ForcingRounds: 3, NeedsChain: true, OpenMin: 8, OpenShare: 0.4, ScanEffort: 30},
 	}
 	want := map[string]float64{
 		"log-steps": math.Log(10), "givens": 24, "wnef": 0.25, "singles": 2.5,

@@ -21,14 +21,6 @@ type Rating struct {
 	// its s possible applications, each productive tier visit adds
 	// (s+1)/(r+1) for its r valid ones (see Rate for the rounds).
 	Steps float64
-	// StepsSequential is d as if the r applications of a round were taken
-	// one at a time with s fixed: Σ_{k=1..r} (s+1)/(k+1) per productive
-	// visit. It is research only (no score or API reads it): it stays here
-	// because only the rater's loop sees each visit's s and r, it costs a
-	// few additions per round, and internal/calib's agreement table uses it
-	// to show that it agrees less with human labels than Steps
-	// (docs/rating.md).
-	StepsSequential float64
 	// WNEF is Ease and Toil's weighted normalized ease function of the puzzle
 	// (1 = every empty cell has one candidate; lower is harder), with the
 	// exponential weight of WNEFLambda.
@@ -44,13 +36,33 @@ type Rating struct {
 	// Counts holds the number of valid applications of each technique on
 	// the path.
 	Counts TechniqueCounts
+	// Givens is the number of givens.
+	Givens int
+	// Path holds the statistics of the solving path: what the score
+	// model's features are computed from (Features, FeatureTable) and the
+	// numbers only calibration reads.
+	Path PathStats
+}
+
+// PathStats are the statistics of a rating's solving path (Rating.Path),
+// filled in by the rater's observer of its loop (pathObserver,
+// rate_stats.go): the inputs of the score model's features and the
+// numbers only calibration reads. Callers who show a rating need none of
+// them.
+type PathStats struct {
+	// StepsSequential is d as if the r applications of a round were taken
+	// one at a time with s fixed: Σ_{k=1..r} (s+1)/(k+1) per productive
+	// visit. It is research only (no score or API reads it): it stays here
+	// because only the rater's loop sees each visit's s and r, it costs a
+	// few additions per round, and internal/calib's agreement table uses it
+	// to show that it agrees less with human labels than Steps
+	// (docs/rating.md).
+	StepsSequential float64
 	// Choices is Ease and Toil's choice histogram of the puzzle: Choices[n] is
 	// the number of empty cells with n candidates after the givens. WNEF is
 	// computed from it; internal/calib recomputes WNEF under other weights
 	// from it to fit WNEFLambda.
 	Choices Choices
-	// Givens is the number of givens.
-	Givens int
 	// Rounds is the number of rounds on the path (see Rate).
 	Rounds int
 	// Density is the mean number of candidates per empty cell over the
@@ -75,7 +87,7 @@ type Rating struct {
 	// round): in the narrowest one, and as a share of the round's empty
 	// cells, averaged over the singles rounds. ScanEffort is the cells a
 	// player scanning in no particular order checks to find them one at a
-	// time, summed over the singles rounds (see pathStats.openSingles).
+	// time, summed over the singles rounds (see pathObserver.openSingles).
 	// Many open placements at every step make a singles-only puzzle easy;
 	// a narrow step is where a player gets stuck. All three are 0 without
 	// a singles round.
@@ -215,10 +227,10 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 		return rt, nil, engine.ErrNoSolution
 	}
 	rt.Givens = g.Givens()
-	rt.Choices = choices(b)
-	rt.WNEF = rt.Choices.WNEF(WNEFLambda)
-	rt.LineRounds, rt.NakedRounds = singlesWalk(*b)
-	stats := pathStats{rt: &rt}
+	rt.Path.Choices = choices(b)
+	rt.WNEF = rt.Path.Choices.WNEF(WNEFLambda)
+	rt.Path.LineRounds, rt.Path.NakedRounds = singlesWalk(*b)
+	stats := pathObserver{rt: &rt}
 	var path []Step
 	for !b.Solved() {
 		stats.roundStart(b)

@@ -2,14 +2,14 @@ package rating
 
 import "github.com/sudokuhq/sudoku/engine"
 
-// pathStats observes the rater's loop and computes the statistics of the
+// pathObserver observes the rater's loop and computes the statistics of the
 // path that a Rating reports (Steps, Rounds, the singles, chain and
 // forcing numbers, Density, Counts, Hardest): the loop only searches a
 // tier, applies a round and tells the observer. Its methods are called in
 // this order: roundStart once per round, then tierStart and tierSearched
 // for each tier the round searches, up to the productive one; finish once
 // the board is solved.
-type pathStats struct {
+type pathObserver struct {
 	rt                     *Rating
 	density                float64            // sum over the rounds of their starting board's density
 	singlesRounds, singles int                // rounds of tier 1, and their valid applications
@@ -19,14 +19,14 @@ type pathStats struct {
 }
 
 // roundStart observes the board at the start of a round.
-func (ps *pathStats) roundStart(b *engine.Board) {
+func (ps *pathObserver) roundStart(b *engine.Board) {
 	d, n := candidateDensity(b)
 	ps.density += d
 	ps.empty = n
 }
 
 // tierStart observes the finder before tier t is searched.
-func (ps *pathStats) tierStart(t int, f *finder) {
+func (ps *pathObserver) tierStart(t int, f *finder) {
 	if t == TierChains {
 		ps.before = f.counts
 	}
@@ -36,18 +36,18 @@ func (ps *pathStats) tierStart(t int, f *finder) {
 // applications, of which f.apps were valid: Cheng and Xiao's expected
 // checks (see Rate), and, for a productive tier, what the round says of
 // the path. b is the board before the round is applied.
-func (ps *pathStats) tierSearched(t, s int, f *finder, b *engine.Board) {
+func (ps *pathObserver) tierSearched(t, s int, f *finder, b *engine.Board) {
 	rt := ps.rt
 	if f.apps == 0 {
 		rt.Steps += float64(s)
-		rt.StepsSequential += float64(s)
+		rt.Path.StepsSequential += float64(s)
 		return
 	}
 	rt.Steps += float64(s+1) / float64(f.apps+1)
 	for k := 1; k <= f.apps; k++ {
-		rt.StepsSequential += float64(s+1) / float64(k+1)
+		rt.Path.StepsSequential += float64(s+1) / float64(k+1)
 	}
-	rt.Rounds++
+	rt.Path.Rounds++
 	rt.HardestTier = max(rt.HardestTier, t)
 	switch t {
 	case 1:
@@ -55,37 +55,37 @@ func (ps *pathStats) tierSearched(t, s int, f *finder, b *engine.Board) {
 		ps.singles += f.apps
 		ps.openSingles(placements(f))
 	case TierChains:
-		rt.ChainRounds++
-		if !rt.NeedsChain && !wingExists(b, &f.holding) {
-			rt.NeedsChain = true
+		rt.Path.ChainRounds++
+		if !rt.Path.NeedsChain && !wingExists(b, &f.holding) {
+			rt.Path.NeedsChain = true
 		}
-		rt.ChainLinks = max(rt.ChainLinks, f.chains().minLinks)
+		rt.Path.ChainLinks = max(rt.Path.ChainLinks, f.chains().minLinks)
 		for k, id := range tierTechniques[TierChains] {
 			if f.counts[id] > ps.before[id] { // the easiest chain of the round
-				rt.ChainKind = max(rt.ChainKind, k+1)
+				rt.Path.ChainKind = max(rt.Path.ChainKind, k+1)
 				break
 			}
 		}
 	case tierForcing:
-		rt.ForcingRounds++
+		rt.Path.ForcingRounds++
 		if f.trialWaves < 1<<30 { // else ALS-XZ or VWXYZ-wings alone: no forcing chain
-			rt.TrialWaves = max(rt.TrialWaves, f.trialWaves)
+			rt.Path.TrialWaves = max(rt.Path.TrialWaves, f.trialWaves)
 		}
 	case MaxTier:
-		rt.DeepTrials++
+		rt.Path.DeepTrials++
 	}
 }
 
 // finish completes the rating once the board is solved: the means over
 // the rounds, the technique counts and the hardest technique.
-func (ps *pathStats) finish(f *finder) {
+func (ps *pathObserver) finish(f *finder) {
 	rt := ps.rt
-	if rt.Rounds > 0 {
-		rt.Density = ps.density / float64(rt.Rounds)
+	if rt.Path.Rounds > 0 {
+		rt.Path.Density = ps.density / float64(rt.Path.Rounds)
 	}
 	if ps.singlesRounds > 0 {
-		rt.Singles = float64(ps.singles) / float64(ps.singlesRounds)
-		rt.OpenShare = ps.openShare / float64(ps.singlesRounds)
+		rt.Path.Singles = float64(ps.singles) / float64(ps.singlesRounds)
+		rt.Path.OpenShare = ps.openShare / float64(ps.singlesRounds)
 	}
 	for i, n := range f.counts {
 		if n == 0 {
@@ -118,20 +118,20 @@ func placements(f *finder) int {
 // after (e+1)/(j+1) cells on average (Cheng and Xiao's expected checks,
 // cell by cell), so the round costs the sum of that over j = k..1, with e
 // falling by one per placement (ScanEffort). It allocates nothing.
-func (ps *pathStats) openSingles(k int) {
+func (ps *pathObserver) openSingles(k int) {
 	rt := ps.rt
 	if k == 1 {
-		rt.Bottlenecks++
+		rt.Path.Bottlenecks++
 	}
-	if rt.OpenMin == 0 || k < rt.OpenMin {
-		rt.OpenMin = k
+	if rt.Path.OpenMin == 0 || k < rt.Path.OpenMin {
+		rt.Path.OpenMin = k
 	}
 	e := ps.empty
 	if e > 0 {
 		ps.openShare += float64(k) / float64(e)
 	}
 	for j := k; j >= 1; j-- {
-		rt.ScanEffort += float64(e+1) / float64(j+1)
+		rt.Path.ScanEffort += float64(e+1) / float64(j+1)
 		e--
 	}
 }

@@ -26,17 +26,17 @@ func TestOpenSingles(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var rt Rating
-			ps := pathStats{rt: &rt}
+			ps := pathObserver{rt: &rt}
 			for _, r := range tt.rounds {
 				ps.empty = r[0]
 				ps.singlesRounds++
 				ps.openSingles(r[1])
 			}
 			share := ps.openShare / float64(ps.singlesRounds)
-			if rt.OpenMin != tt.openMin || rt.Bottlenecks != tt.bottleneck ||
-				math.Abs(share-tt.share) > 1e-12 || math.Abs(rt.ScanEffort-tt.scan) > 1e-12 {
+			if rt.Path.OpenMin != tt.openMin || rt.Path.Bottlenecks != tt.bottleneck ||
+				math.Abs(share-tt.share) > 1e-12 || math.Abs(rt.Path.ScanEffort-tt.scan) > 1e-12 {
 				t.Errorf("OpenMin %d, Bottlenecks %d, share %v, ScanEffort %v; want %d, %d, %v, %v",
-					rt.OpenMin, rt.Bottlenecks, share, rt.ScanEffort, tt.openMin, tt.bottleneck, tt.share, tt.scan)
+					rt.Path.OpenMin, rt.Path.Bottlenecks, share, rt.Path.ScanEffort, tt.openMin, tt.bottleneck, tt.share, tt.scan)
 			}
 		})
 	}
@@ -56,8 +56,8 @@ func TestOpenSinglesOnPuzzle(t *testing.T) {
 		t.Fatal(err)
 	}
 	empty := 81 - rt.Givens
-	if rt.HardestTier != 1 || rt.OpenMin < 1 || rt.OpenShare <= 0 || rt.OpenShare > 1 || rt.ScanEffort < float64(empty) {
-		t.Errorf("tier %d, OpenMin %d, OpenShare %v, ScanEffort %v (empty cells %d)", rt.HardestTier, rt.OpenMin, rt.OpenShare, rt.ScanEffort, empty)
+	if rt.HardestTier != 1 || rt.Path.OpenMin < 1 || rt.Path.OpenShare <= 0 || rt.Path.OpenShare > 1 || rt.Path.ScanEffort < float64(empty) {
+		t.Errorf("tier %d, OpenMin %d, OpenShare %v, ScanEffort %v (empty cells %d)", rt.HardestTier, rt.Path.OpenMin, rt.Path.OpenShare, rt.Path.ScanEffort, empty)
 	}
 	sol, err := engine.UniqueSolution(g)
 	if err != nil {
@@ -67,7 +67,7 @@ func TestOpenSinglesOnPuzzle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if solved.OpenMin != 0 || solved.OpenShare != 0 || solved.ScanEffort != 0 {
-		t.Errorf("solved grid: OpenMin %d, OpenShare %v, ScanEffort %v, want zeros", solved.OpenMin, solved.OpenShare, solved.ScanEffort)
+	if solved.Path.OpenMin != 0 || solved.Path.OpenShare != 0 || solved.Path.ScanEffort != 0 {
+		t.Errorf("solved grid: OpenMin %d, OpenShare %v, ScanEffort %v, want zeros", solved.Path.OpenMin, solved.Path.OpenShare, solved.Path.ScanEffort)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // and is locked on its other digits, z among them; so z is in w or in A.)
 // Sudoku Explainer knows these as the WXYZ- and VWXYZ-wings (5.5–6.4),
 // below every chain (6.5 and up): a chain round where such a wing exists
-// is easier than one where only a chain gets through (Rating.NeedsChain).
+// is easier than one where only a chain gets through (Rating.Path.NeedsChain).
 // The rater reads this only as a feature of the round: it does not apply
 // the wing (doing so measurably agreed less with Sudoku Explainer and
 // coach, docs/rating.md). Cost: the sets of up to 4 cells of each unit

@@ -67,7 +67,7 @@ func TestRateSolvedGrid(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Rate(solution) error = %v", err)
 	}
-	if r.Rounds != 0 || r.Steps != 0 || r.Level != Easy || !r.Level1 {
+	if r.Path.Rounds != 0 || r.Steps != 0 || r.Level != Easy || !r.Level1 {
 		t.Fatalf("Rate(solution) = %+v, want no rounds, easy, level 1", r)
 	}
 }
@@ -277,9 +277,9 @@ func TestRateCounts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Rate(%v) error = %v", tt.in, err)
 			}
-			if r.Steps != tt.wantSteps || !reflect.DeepEqual(r.Counts.Map(), tt.wantCounts) || r.Rounds != 1 || r.WNEF != 1 || !r.Level1 || r.Hardest != "naked-single" && r.Hardest != "hidden-single" {
+			if r.Steps != tt.wantSteps || !reflect.DeepEqual(r.Counts.Map(), tt.wantCounts) || r.Path.Rounds != 1 || r.WNEF != 1 || !r.Level1 || r.Hardest != "naked-single" && r.Hardest != "hidden-single" {
 				t.Fatalf("Rate(%v) = steps %v counts %v rounds %d wnef %v level1 %v hardest %q, want steps %v counts %v, 1 round, wnef 1, level 1",
-					tt.in, r.Steps, r.Counts.Map(), r.Rounds, r.WNEF, r.Level1, r.Hardest, tt.wantSteps, tt.wantCounts)
+					tt.in, r.Steps, r.Counts.Map(), r.Path.Rounds, r.WNEF, r.Level1, r.Hardest, tt.wantSteps, tt.wantCounts)
 			}
 		})
 	}

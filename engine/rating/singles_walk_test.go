@@ -39,9 +39,9 @@ func TestSinglesWalkMatchesSudokuExplainer(t *testing.T) {
 		}
 		got := 0
 		switch {
-		case rt.NakedRounds > 0:
+		case rt.Path.NakedRounds > 0:
 			got = 2
-		case rt.LineRounds > 0:
+		case rt.Path.LineRounds > 0:
 			got = 1
 		}
 		n++

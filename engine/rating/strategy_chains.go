@@ -30,7 +30,7 @@ import (
 // rules q out. Every AIC elimination (both ends seeing q, or one end in q's
 // cell and the other seeing q) has this form. The search is breadth first,
 // so it finds a shortest chain. Chains are not bounded in length: a
-// round's difficulty is its shortest chain (Rating.ChainLinks), and the
+// round's difficulty is its shortest chain (Rating.Path.ChainLinks), and the
 // score grows with it.
 //
 // Restricting the links gives the named techniques, searched easiest

@@ -156,8 +156,8 @@ func TestTrialWavesWithoutForcingChain(t *testing.T) {
 	if r.Counts.Of("vwxyz-wing") == 0 || r.Counts.Of("forcing-chain")+r.Counts.Of("forcing-net") > 0 {
 		t.Fatalf("counts %v: want VWXYZ-wings and no forcing chain", r.Counts)
 	}
-	if r.TrialWaves != 0 {
-		t.Fatalf("TrialWaves = %d, want 0", r.TrialWaves)
+	if r.Path.TrialWaves != 0 {
+		t.Fatalf("TrialWaves = %d, want 0", r.Path.TrialWaves)
 	}
 }
 

@@ -136,9 +136,9 @@ type Metric struct {
 func Metrics(m *rating.ScoreModel, lambda float64) []Metric {
 	return []Metric{
 		{"−givens (baseline)", func(s *Sample) float64 { return -float64(s.Rating.Givens) }},
-		{fmt.Sprintf("Ease and Toil: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Choices.WNEF(lambda) }},
+		{fmt.Sprintf("Ease and Toil: −WNEF (λ = %.2f)", lambda), func(s *Sample) float64 { return -s.Rating.Path.Choices.WNEF(lambda) }},
 		{"Cheng and Xiao / HumanSolve: steps d", func(s *Sample) float64 { return s.Rating.Steps }},
-		{"Cheng and Xiao / HumanSolve: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.StepsSequential }},
+		{"Cheng and Xiao / HumanSolve: d, rounds taken one at a time", func(s *Sample) float64 { return s.Rating.Path.StepsSequential }},
 		{"hardest tier (SE-style)", func(s *Sample) float64 { return float64(s.Rating.HardestTier) }},
 		{"math-fun list: not level 1", func(s *Sample) float64 { return b2f(!s.Rating.Level1) }},
 		{"score", func(s *Sample) float64 { return m.Score(&s.Rating) }},
@@ -181,7 +181,7 @@ func FitLambda(sets ...Set) (lambda, rho float64) {
 		l := 0.05 * float64(i)
 		var sum float64
 		for _, s := range sets {
-			sum += AgreeOn(s, func(x *Sample) float64 { return -x.Rating.Choices.WNEF(l) }, 1, s.Levels).Spearman
+			sum += AgreeOn(s, func(x *Sample) float64 { return -x.Rating.Path.Choices.WNEF(l) }, 1, s.Levels).Spearman
 		}
 		if m := sum / float64(len(sets)); !math.IsNaN(m) && m > rho+1e-12 {
 			lambda, rho = l, m

@@ -57,7 +57,7 @@ func OrderPairs(s Set, lo, hi int, f func(*Sample) float64) PairOrder {
 func GivensCeiling(w io.Writer, kd Set, score func(*Sample) float64) {
 	givens := func(s *Sample) float64 { return -float64(s.Rating.Givens) }
 	lex := func(s *Sample) float64 { return 100*givens(s) + score(s) } // scores of tier 1 lie in [1, 2)
-	rounds := func(s *Sample) float64 { return 100*givens(s) + float64(s.Rating.Rounds) }
+	rounds := func(s *Sample) float64 { return 100*givens(s) + float64(s.Rating.Path.Rounds) }
 	fmt.Fprintf(w, "%s, levels 1 vs 2 (the ceiling of gamma for a score finer than the givens):\n\n", kd.Name)
 	fmt.Fprintln(w, "| rater | pairs tied | gamma | concordance (a tie counts half) |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | ---: |")
