@@ -1,11 +1,13 @@
-// Package engine holds the Sudoku algorithms: the board model, parsing, the
-// solvers, the human-style strategy solver and rater, the generator and the
-// generation worker pool.
+// Package engine is the core of the Sudoku engine: the board model, parsing,
+// the units, the solvers, the transforms and the error kinds. The packages
+// built on it are engine/rating (the human-style rater), engine/generate
+// (the generator, the worker pool and the puzzles of the day) and
+// engine/classic (the five classic solving algorithms); it imports none of
+// them.
 //
 // It imports nothing but the standard library: no HTTP, no JSON tags, no
-// logging and no metrics. Callers observe it through plain values and small
-// hook interfaces. Errors carry a Kind (see KindOf) so that callers answer
-// them by kind. The five classic solving algorithms are in engine/classic.
+// logging and no metrics. Callers observe it through plain values. Errors
+// carry a Kind (see KindOf) so that callers answer them by kind.
 //
 // Comments cite the papers behind the techniques, metrics and algorithms by
 // the short names of docs/references.md: Ease and Toil (levels, generator,
