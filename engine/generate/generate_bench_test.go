@@ -16,7 +16,7 @@ import (
 // completed grids drawn per puzzle (attempts) and the givens. Puzzle i of
 // a run uses seed i, so runs of equal b.N make the same puzzles.
 //
-//	go test ./engine -run '^$' -bench 'Generate/' -benchtime 200x -cpu 1
+//	go test ./engine/generate -run '^$' -bench 'Generate/' -benchtime 200x -cpu 1
 func BenchmarkGenerate(b *testing.B) { benchGenerate(b, None) }
 
 // BenchmarkGenerateRotational is BenchmarkGenerate with half-turn

@@ -61,7 +61,7 @@ func TestGenerateCandidateAllocs(t *testing.T) {
 // the uniqueness test (the fast solver counting to two), then the orbit
 // put back. It reports 0 allocs/op.
 //
-//	go test ./engine -run '^$' -bench GenerateCandidate -benchmem
+//	go test ./engine/generate -run '^$' -bench GenerateCandidate -benchmem
 func BenchmarkGenerateCandidate(b *testing.B) {
 	m, given, done := candidateMasker(b, 7)
 	defer done()

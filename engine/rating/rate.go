@@ -139,7 +139,7 @@ type PathStats struct {
 // Cost: one Solve, then a few rounds of strategy search; trial is bounded
 // (see findTrial). Rating allocates nothing in steady state: its scratch
 // (the finder, with its search cache and chain scratch) comes from a pool
-// (BenchmarkRate, `go test ./engine -run XXX -bench 'BenchmarkRate$'
+// (BenchmarkRate, `go test ./engine/rating -run XXX -bench 'BenchmarkRate$'
 // -benchmem`, reports 0 allocs/op); Explain allocates its steps.
 //
 // Rate scores with the committed model (DefaultModel); NewRater rates with
