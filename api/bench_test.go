@@ -28,7 +28,7 @@ import (
 //	go test -run '^$' -bench Handlers -benchmem ./api
 func BenchmarkHandlers(b *testing.B) {
 	puzzles := datasettest.LoadPuzzles(b, dataset.Top1465, 0)
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 1})
 	b.Cleanup(pool.Close)
 	for deadline := time.Now().Add(time.Minute); !pool.Ready() && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)

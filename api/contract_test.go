@@ -151,7 +151,7 @@ const (
 )
 
 func TestContract(t *testing.T) {
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 2})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 2})
 	t.Cleanup(pool.Close)
 	for deadline := time.Now().Add(time.Minute); !pool.Ready(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {

@@ -192,7 +192,7 @@ func TestGenerateStreamChargedPerPuzzle(t *testing.T) {
 // a millisecond each.
 type countingGenerate struct{ calls atomic.Int64 }
 
-func (g *countingGenerate) generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
+func (g *countingGenerate) generate(ctx context.Context, opt generate.Options) (generate.Puzzle, error) {
 	g.calls.Add(1)
 	select {
 	case <-ctx.Done():
@@ -208,7 +208,7 @@ func (g *countingGenerate) generate(ctx context.Context, opt generate.GenerateOp
 // stream's slot for the next one.
 func TestGenerateStreamStopsWhenClientGoes(t *testing.T) {
 	var gen countingGenerate
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Seed: 1, Generate: gen.generate})
 	defer pool.Close()
 	svc := service.New(service.Config{}, service.Deps{Pool: pool})
 	ts, secrets := streamServer(t, svc, 0)

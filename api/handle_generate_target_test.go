@@ -50,8 +50,8 @@ func TestGenerateTargetParams(t *testing.T) {
 // for an impossible combination, 400 for an unknown technique, 503 with
 // Retry-After when too costly now.
 func TestTargetProblems(t *testing.T) {
-	impossible := &service.TargetError{Err: generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, Technique: "x-wing"}.Validate()}
-	unknown := &service.TargetError{Err: generate.GenerateOptions{Rater: rating.DefaultRater(), Technique: "x-wings"}.Validate()}
+	impossible := &service.TargetError{Err: generate.Options{Rater: rating.DefaultRater(), Level: rating.Easy, Technique: "x-wing"}.Validate()}
+	unknown := &service.TargetError{Err: generate.Options{Rater: rating.DefaultRater(), Technique: "x-wings"}.Validate()}
 	tests := []struct {
 		name  string
 		err   error

@@ -23,7 +23,7 @@ import (
 // same bytes.
 func TestPrintFiles(t *testing.T) {
 	pdftest.Require(t)
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1})
 	t.Cleanup(pool.Close)
 	svc := service.New(service.Config{DailySalt: "print"}, service.Deps{Pool: pool, Store: store.NewMemory()})
 	h, _ := newTestServer(t, svc, Config{})

@@ -111,7 +111,7 @@ func TestDailyDerivation(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		cfg  Config
-		want generate.GenerateOptions
+		want generate.Options
 	}{
 		{"public", Config{DailySalt: "paper"}, generate.PublicDailyKey("paper").Options(day, rating.Hard)},
 		{"keyed", Config{DailySalt: "paper", DailySecret: &secret}, generate.SecretDailyKey(secret, "paper").Options(day, rating.Hard)},

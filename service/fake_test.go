@@ -16,7 +16,7 @@ type fakePool struct {
 	depth     map[rating.Level]int
 	block     bool // Get on an empty buffer, Fresh and Generate wait for ctx
 	genErr    error
-	generated []generate.GenerateOptions
+	generated []generate.Options
 	fresh     int
 	gets      int
 	tries     int
@@ -64,7 +64,7 @@ func (p *fakePool) Fresh(ctx context.Context, l rating.Level) (generate.Puzzle, 
 	return puzzleOf(l, 3, true), nil
 }
 
-func (p *fakePool) Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
+func (p *fakePool) Generate(ctx context.Context, opt generate.Options) (generate.Puzzle, error) {
 	p.mu.Lock()
 	p.generated = append(p.generated, opt)
 	err := p.genErr

@@ -42,8 +42,8 @@ func (r GenerateRequest) Targeted() bool {
 
 // options returns the engine options of the request's targeted puzzles
 // with the given seed, rated by rt (Config.Rater).
-func (r GenerateRequest) options(seed uint64, rt *rating.Rater) generate.GenerateOptions {
-	return generate.GenerateOptions{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
+func (r GenerateRequest) options(seed uint64, rt *rating.Rater) generate.Options {
+	return generate.Options{Level: r.Level, Seed: seed, Symmetry: r.Symmetry,
 		MinScore: r.MinScore, MaxScore: r.MaxScore, Technique: r.Technique, Rater: rt}
 }
 

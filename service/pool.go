@@ -21,7 +21,7 @@ type Pool interface {
 	// Fresh generates a puzzle with the pool's own options for this request.
 	Fresh(ctx context.Context, level rating.Level) (generate.Puzzle, error)
 	// Generate runs the generator with the given options on a worker.
-	Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error)
+	Generate(ctx context.Context, opt generate.Options) (generate.Puzzle, error)
 	// Depth returns the number of buffered puzzles of the level.
 	Depth(level rating.Level) int
 }
@@ -47,7 +47,7 @@ func (InlinePool) Fresh(context.Context, rating.Level) (generate.Puzzle, error) 
 }
 
 // Generate runs generate.Generate with opt in the caller's goroutine.
-func (InlinePool) Generate(ctx context.Context, opt generate.GenerateOptions) (generate.Puzzle, error) {
+func (InlinePool) Generate(ctx context.Context, opt generate.Options) (generate.Puzzle, error) {
 	return generate.Generate(ctx, opt)
 }
 

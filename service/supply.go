@@ -136,7 +136,7 @@ func (s *supply) one(ctx context.Context, req GenerateRequest, i uint64) (genera
 			seed = *req.Seed + i
 		}
 		start := time.Now()
-		pz, err := s.pool.Generate(ctx, generate.GenerateOptions{Level: l, Seed: seed, Symmetry: req.Symmetry, Rater: s.rater})
+		pz, err := s.pool.Generate(ctx, generate.Options{Level: l, Seed: seed, Symmetry: req.Symmetry, Rater: s.rater})
 		s.paced(l, start, err)
 		return pz, err
 	case req.Fresh:

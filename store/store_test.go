@@ -76,7 +76,7 @@ func day(s string) time.Time {
 // generated from seed.
 func record(t *testing.T, date string, level rating.Level, seed uint64) service.DailyRecord {
 	t.Helper()
-	p, err := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, Seed: seed})
+	p, err := generate.Generate(context.Background(), generate.Options{Rater: rating.DefaultRater(), Level: rating.Easy, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}

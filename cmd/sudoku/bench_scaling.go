@@ -92,7 +92,7 @@ func scaleWorks() ([]scaleWork, error) {
 		works = append(works, scaleWork{"generate -level " + l.String(), func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: generateBatch(n, w)}, func(s string) string {
 				seed, _ := strconv.ParseUint(s, 10, 64)
-				p, err := generate.Generate(ctx, generate.GenerateOptions{Rater: rating.DefaultRater(), Level: l, Seed: seed})
+				p, err := generate.Generate(ctx, generate.Options{Rater: rating.DefaultRater(), Level: l, Seed: seed})
 				if err != nil {
 					return "error: " + err.Error()
 				}
@@ -112,7 +112,7 @@ func scaleWorks() ([]scaleWork, error) {
 // workers, w requests at a time: the service's fresh=true path without
 // HTTP.
 func poolFresh(ctx context.Context, l rating.Level, n, w int) error {
-	p := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: w, BufferSize: 1, Seed: 1})
+	p := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: w, BufferSize: 1, Seed: 1})
 	defer p.Close()
 	var left atomic.Int64
 	left.Store(int64(n))

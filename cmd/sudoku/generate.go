@@ -57,7 +57,7 @@ func runGenerate(ctx context.Context, args []string, stdin io.Reader, stdout, st
 	if fs.NArg() > 0 {
 		return fmt.Errorf("generate takes no arguments, got %q", fs.Args())
 	}
-	var opt generate.GenerateOptions
+	var opt generate.Options
 	levelSet := false
 	fs.Visit(func(f *flag.Flag) { levelSet = levelSet || f.Name == "level" })
 	if *technique != "" && !levelSet {

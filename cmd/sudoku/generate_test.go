@@ -44,7 +44,7 @@ func TestGenerateCommand(t *testing.T) {
 			t.Errorf("line %d: level %s, symmetric %v; want medium, true", i+1, f[2], generate.Rotational180.Keeps(p))
 		}
 		// Line i is the puzzle of seed 40+i.
-		want, _ := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: uint64(40 + i), Symmetry: generate.Rotational180})
+		want, _ := generate.Generate(context.Background(), generate.Options{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: uint64(40 + i), Symmetry: generate.Rotational180})
 		if f[0] != want.Puzzle.String() {
 			t.Errorf("line %d = %s, want the puzzle of seed %d, %s", i+1, f[0], 40+i, want.Puzzle)
 		}

@@ -20,7 +20,7 @@ import (
 // that every answer lands in an expected class: right answers for each
 // group, and nothing unexpected.
 func TestSoakClassifies(t *testing.T) {
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 2})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 2})
 	defer pool.Close()
 	for deadline := time.Now().Add(time.Minute); !pool.Ready(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {

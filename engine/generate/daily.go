@@ -78,10 +78,10 @@ func (k DailyKey) Seed(date time.Time, level rating.Level) uint64 {
 	return binary.BigEndian.Uint64(mac.Sum(nil))
 }
 
-// Options returns the GenerateOptions of the puzzle of the day, for
+// Options returns the Options of the puzzle of the day, for
 // callers that generate through a Pool; the caller sets their Rater.
-func (k DailyKey) Options(date time.Time, level rating.Level) GenerateOptions {
-	return GenerateOptions{Level: level, Seed: k.Seed(date, level), Symmetry: DailySymmetry}
+func (k DailyKey) Options(date time.Time, level rating.Level) Options {
+	return Options{Level: level, Seed: k.Seed(date, level), Symmetry: DailySymmetry}
 }
 
 // DailySeed returns the seed of the public derivation:
@@ -103,7 +103,7 @@ func Daily(ctx context.Context, r *rating.Rater, date time.Time, level rating.Le
 
 // DailyOptions returns PublicDailyKey(salt).Options(date, level); the
 // caller sets their Rater.
-func DailyOptions(date time.Time, level rating.Level, salt string) GenerateOptions {
+func DailyOptions(date time.Time, level rating.Level, salt string) Options {
 	return PublicDailyKey(salt).Options(date, level)
 }
 

@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-// GenerateOptions says what puzzle Generate makes. The zero value of every
+// Options says what puzzle Generate makes. The zero value of every
 // field but Level means "no constraint" or "the default".
-type GenerateOptions struct {
+type Options struct {
 	// Level is the level the rater must give the puzzle. The zero Level
 	// accepts any level: masking runs to a minimal puzzle, which is rated
 	// and returned as it is.
@@ -63,7 +63,7 @@ type Puzzle struct {
 	Level    rating.Level  // the rater's level, the one asked for
 	Score    float64       // the rater's score
 	Rating   rating.Rating // the full rating
-	// Seed is the seed of GenerateOptions that reproduces the puzzle.
+	// Seed is the seed of Options that reproduces the puzzle.
 	Seed uint64
 	// Attempts is the number of completed grids drawn to make it (1 when
 	// the first one gave a puzzle at the level).
@@ -79,7 +79,7 @@ type Puzzle struct {
 // Limits of generation.
 const (
 	// DefaultAllowedFailures is the tuned-masking failure budget when
-	// GenerateOptions.AllowedFailures is 0: enough for the rater's score to
+	// Options.AllowedFailures is 0: enough for the rater's score to
 	// climb from a random minimal puzzle to hard, few enough that a
 	// hopeless grid is dropped within a few milliseconds.
 	DefaultAllowedFailures = 12
@@ -117,9 +117,9 @@ const (
 // options.
 var ErrGenerationFailed = engine.NewError(engine.KindInfeasible, "no puzzle meets the options")
 
-// OptionsError reports GenerateOptions that no puzzle can meet.
+// OptionsError reports Options that no puzzle can meet.
 type OptionsError struct {
-	Field  string // the offending field of GenerateOptions
+	Field  string // the offending field of Options
 	Reason string
 	// Infeasible is set when every field is in its range but together,
 	// under the score model, they admit no puzzle (a score window outside
@@ -153,13 +153,13 @@ func (e *OptionsError) Parameter() string { return e.Field }
 // MinTier above the tiers that band allows, givens bounds outside those of a
 // singles-only level (Easy, Medium), and Easy with Minimal and no symmetry (see
 // minimalNoneMaxGivens). Cost: about a microsecond.
-func (o GenerateOptions) Validate() error {
+func (o Options) Validate() error {
 	_, err := o.check()
 	return err
 }
 
 // check validates the options and fills in the defaults.
-func (o GenerateOptions) check() (GenerateOptions, error) {
+func (o Options) check() (Options, error) {
 	switch {
 	case o.Rater == nil:
 		return o, &OptionsError{Field: "Rater", Reason: "nil: the caller chooses the score model (rating.DefaultRater, rating.NewRater)"}
@@ -195,8 +195,8 @@ func (o GenerateOptions) check() (GenerateOptions, error) {
 // evilTierPolicy is the generator's one policy on top of the options: for
 // Evil with no MinTier, every other seed (the odd ones) asks for tier
 // UpperTier, so that evil puzzles include ones needing fish, wings or
-// trial (see GenerateOptions.MinTier). It is applied after validation.
-func (o GenerateOptions) evilTierPolicy() GenerateOptions {
+// trial (see Options.MinTier). It is applied after validation.
+func (o Options) evilTierPolicy() Options {
 	if o.Level == rating.Evil && o.MinTier == 0 && o.Seed%2 == 1 {
 		o.MinTier = UpperTier
 	}
@@ -217,7 +217,7 @@ func (o GenerateOptions) evilTierPolicy() GenerateOptions {
 // ratings. Cost: from well under a
 // millisecond (easy) to tens of milliseconds (evil) on one core; see
 // BENCHMARKS.md.
-func Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+func Generate(ctx context.Context, opt Options) (Puzzle, error) {
 	sc := scratchPool.Get().(*genScratch)
 	defer scratchPool.Put(sc)
 	sc.ratings = maxGenerateRatings
@@ -226,14 +226,14 @@ func Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
 
 // generate is Generate with the rating budget *ratings, which it uses up
 // (tests shrink it and look at what is left).
-func generate(ctx context.Context, opt GenerateOptions, ratings *int) (Puzzle, error) {
+func generate(ctx context.Context, opt Options, ratings *int) (Puzzle, error) {
 	sc := scratchPool.Get().(*genScratch)
 	defer scratchPool.Put(sc)
 	return generateWith(ctx, opt, sc, ratings)
 }
 
 // generateWith is generate on the scratch sc.
-func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, ratings *int) (Puzzle, error) {
+func generateWith(ctx context.Context, opt Options, sc *genScratch, ratings *int) (Puzzle, error) {
 	opt, err := opt.check()
 	if err != nil {
 		return Puzzle{}, err
@@ -276,7 +276,7 @@ func generateWith(ctx context.Context, opt GenerateOptions, sc *genScratch, rati
 // singles-only path, and singles never block one another), so this never
 // rejects a puzzle unless the rater is wrong; it costs one propagation of
 // singles.
-func singlesTrue(opt GenerateOptions, p engine.Grid) bool {
+func singlesTrue(opt Options, p engine.Grid) bool {
 	if opt.Level < rating.Hard {
 		return true
 	}

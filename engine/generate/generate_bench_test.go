@@ -39,7 +39,7 @@ func benchGenerate(b *testing.B, sym Symmetry) {
 			cpu0 := cputime.Process()
 			for i := range b.N {
 				t0, c0 := time.Now(), cputime.Process()
-				p, err := Generate(ctx, GenerateOptions{Rater: rating.DefaultRater(), Level: l, Seed: uint64(i), Symmetry: sym})
+				p, err := Generate(ctx, Options{Rater: rating.DefaultRater(), Level: l, Seed: uint64(i), Symmetry: sym})
 				lat = append(lat, time.Since(t0))
 				cpuLat = append(cpuLat, cputime.Process()-c0)
 				if err != nil {
@@ -93,7 +93,7 @@ func BenchmarkCompletedGrid(b *testing.B) {
 // latency of a request that finds its buffer filled. The pool is refilled
 // between rounds, outside the timer.
 func BenchmarkPoolGet(b *testing.B) {
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 64, Seed: 1})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 64, Seed: 1})
 	defer p.Close()
 	ctx := context.Background()
 	lat := make([]time.Duration, 0, b.N)
@@ -119,7 +119,7 @@ func BenchmarkPoolGet(b *testing.B) {
 
 // BenchmarkVariant measures Puzzle.VariantOf, the service's answer to bursts.
 func BenchmarkVariant(b *testing.B) {
-	p, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 1})
+	p, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 
 // Generate with a fixed seed gives the same puzzle on every machine.
 func ExampleGenerate() {
-	p, err := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 2026})
+	p, err := generate.Generate(context.Background(), generate.Options{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 2026})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -28,7 +28,7 @@ func ExampleGenerate() {
 
 // A symmetric, minimal puzzle.
 func ExampleGenerate_symmetric() {
-	opt := generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: 7, Symmetry: generate.Rotational180, Minimal: true}
+	opt := generate.Options{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: 7, Symmetry: generate.Rotational180, Minimal: true}
 	p, err := generate.Generate(context.Background(), opt)
 	if err != nil {
 		fmt.Println(err)
@@ -62,7 +62,7 @@ func ExampleDailySeed() {
 
 // A pool keeps ready puzzles per level; Get takes one or waits for one.
 func ExamplePool() {
-	pool := generate.NewPool(generate.PoolConfig{Options: generate.GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 2, Seed: 1})
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 2, Seed: 1})
 	defer pool.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -7,7 +7,7 @@ import (
 	"math"
 )
 
-// Feasibility of GenerateOptions under the score model of their Rater (by default the committed one, DefaultModel):
+// Feasibility of Options under the score model of their Rater (by default the committed one, DefaultModel):
 // the checks below reject, before any generation, options the score model makes
 // impossible (a score window outside the level's band, a tier the band excludes,
 // a givens range whose singles-only score misses the band). They are derived
@@ -97,7 +97,7 @@ func singlesGivens(m *rating.ScoreModel, lo, hi float64) (minG, maxG int, ok boo
 // feasible reports options the score model makes impossible as
 // an *OptionsError; o has passed the range checks of check. The model is
 // that of o.Rater.
-func (o GenerateOptions) feasible() *OptionsError {
+func (o Options) feasible() *OptionsError {
 	model := o.Rater.Model()
 	m := &model
 	lo, hi := scoreBand(m, o.Level)
@@ -148,7 +148,7 @@ func (o GenerateOptions) feasible() *OptionsError {
 // techniqueFeasible reports a Technique whose tier the level's scores [lo,
 // hi), the score window or MinTier exclude: hardest tier t scores in
 // [tierFloor(t), t+1) up to tier 5, tiers 6–8 in [6, 9).
-func (o GenerateOptions) techniqueFeasible(lo, hi float64) *OptionsError {
+func (o Options) techniqueFeasible(lo, hi float64) *OptionsError {
 	t := techniques[rating.TechniqueID(o.Technique)].Tier
 	tlo, thi := float64(tierFloor(t)), float64(t+1)
 	if t >= rating.TierChains {

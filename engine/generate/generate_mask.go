@@ -17,7 +17,7 @@ var symmetryOrbits = func() (o [len(symmetries)][][]int) {
 }()
 
 // target is what tuned masking aims at: the level, the score range and the
-// tier, from GenerateOptions.
+// tier, from Options.
 type target struct {
 	level              rating.Level
 	minScore, maxScore float64
@@ -25,7 +25,7 @@ type target struct {
 	technique          int // index in techniques of the hardest technique asked for; -1: any
 }
 
-func newTarget(o GenerateOptions) target {
+func newTarget(o Options) target {
 	t := target{level: o.Level, minScore: o.MinScore, maxScore: o.MaxScore, minTier: o.MinTier, technique: -1}
 	if o.Technique != "" {
 		t.technique = rating.TechniqueID(o.Technique)
@@ -76,7 +76,7 @@ type masker struct {
 	sol, p  engine.Grid
 	rng     *rand.Rand
 	orbits  [][]int
-	opt     GenerateOptions
+	opt     Options
 	order   []int // scratch: orbit indexes in random order
 	givens  int
 	singles bool // keep p solvable by singles alone (easy, not minimal)
@@ -92,7 +92,7 @@ type masker struct {
 	ratings *int
 }
 
-func newMasker(sol engine.Grid, rng *rand.Rand, opt GenerateOptions, ratings *int) *masker {
+func newMasker(sol engine.Grid, rng *rand.Rand, opt Options, ratings *int) *masker {
 	orbits := symmetryOrbits[opt.Symmetry]
 	return &masker{
 		sol: sol, p: sol, rng: rng, orbits: orbits, opt: opt, ratings: ratings,

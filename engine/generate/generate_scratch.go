@@ -37,7 +37,7 @@ func (s *genScratch) seed(seed uint64) { s.pcg.Seed(seed, seedStream) }
 
 // masker resets the scratch's masker for a new completed grid sol (what
 // newMasker returns, without allocating).
-func (s *genScratch) masker(sol engine.Grid, opt GenerateOptions, ratings *int) *masker {
+func (s *genScratch) masker(sol engine.Grid, opt Options, ratings *int) *masker {
 	orbits := symmetryOrbits[opt.Symmetry]
 	s.m = masker{
 		sol: sol, p: sol, rng: s.rng, orbits: orbits, opt: opt, ratings: ratings,

@@ -14,7 +14,7 @@ func candidateMasker(tb testing.TB, seed uint64) (*masker, []int, func()) {
 	tb.Helper()
 	sc := getScratch(seed)
 	budget := maxGenerateRatings
-	opt, err := GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: seed}.check()
+	opt, err := Options{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: seed}.check()
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func levelDistributions(t *testing.T, sb *strings.Builder) {
 	for _, l := range levels {
 		for i := range statsPerLevel {
 			t0 := time.Now()
-			p, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: l, Seed: uint64(i)})
+			p, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: l, Seed: uint64(i)})
 			d := time.Since(t0)
 			if err != nil {
 				t.Fatal(err)
@@ -164,7 +164,7 @@ func failureCurves(t *testing.T, sb *strings.Builder) {
 		for seed := range uint64(statsGrids) {
 			t0 := time.Now()
 			rng := rand.New(rand.NewPCG(seed, seedStream))
-			opt, _ := GenerateOptions{Rater: rating.DefaultRater(), Seed: seed, AllowedFailures: f}.check()
+			opt, _ := Options{Rater: rating.DefaultRater(), Seed: seed, AllowedFailures: f}.check()
 			budget := maxGenerateRatings
 			m := newMasker(CompletedGrid(rng), rng, opt, &budget)
 			m.randomMask(context.Background())

@@ -9,20 +9,20 @@ import (
 	"testing"
 )
 
-// TestGenerateTechnique checks GenerateOptions.Technique: the puzzle's
+// TestGenerateTechnique checks Options.Technique: the puzzle's
 // hardest technique is the one asked for, at the level asked for (or any),
 // for techniques the generator finds within a few grids.
 func TestGenerateTechnique(t *testing.T) {
 	tests := []struct {
 		name string
-		opt  GenerateOptions
+		opt  Options
 	}{
-		{"hidden-single, any level", GenerateOptions{Rater: rating.DefaultRater(), Technique: "hidden-single", Seed: 1}},
-		{"claiming, hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "claiming", Seed: 2}},
-		{"xy-wing", GenerateOptions{Rater: rating.DefaultRater(), Technique: "xy-wing", Seed: 3}},
-		{"turbot-fish, score window", GenerateOptions{Rater: rating.DefaultRater(), Technique: "turbot-fish", MinScore: 4, MaxScore: 4.9, Seed: 4}},
-		{"wxyz-wing, evil", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil, Technique: "wxyz-wing", Seed: 5}},
-		{"aic", GenerateOptions{Rater: rating.DefaultRater(), Technique: "aic", Seed: 6}},
+		{"hidden-single, any level", Options{Rater: rating.DefaultRater(), Technique: "hidden-single", Seed: 1}},
+		{"claiming, hard", Options{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "claiming", Seed: 2}},
+		{"xy-wing", Options{Rater: rating.DefaultRater(), Technique: "xy-wing", Seed: 3}},
+		{"turbot-fish, score window", Options{Rater: rating.DefaultRater(), Technique: "turbot-fish", MinScore: 4, MaxScore: 4.9, Seed: 4}},
+		{"wxyz-wing, evil", Options{Rater: rating.DefaultRater(), Level: rating.Evil, Technique: "wxyz-wing", Seed: 5}},
+		{"aic", Options{Rater: rating.DefaultRater(), Technique: "aic", Seed: 6}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,17 +56,17 @@ func TestGenerateTechnique(t *testing.T) {
 func TestGenerateTechniqueErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		opt  GenerateOptions
+		opt  Options
 		kind engine.Kind
 	}{
-		{"unknown", GenerateOptions{Rater: rating.DefaultRater(), Technique: "x-wings"}, engine.KindInvalid},
-		{"tier 3 at easy", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, Technique: "x-wing"}, engine.KindInfeasible},
-		{"singles at hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "hidden-single"}, engine.KindInfeasible},
-		{"chain at hard", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "x-chain"}, engine.KindInfeasible},
-		{"chain below its scores", GenerateOptions{Rater: rating.DefaultRater(), Technique: "aic", MaxScore: 5.5}, engine.KindInfeasible},
-		{"tier 2 above its scores", GenerateOptions{Rater: rating.DefaultRater(), Technique: "pointing", MinScore: 3}, engine.KindInfeasible},
-		{"below MinTier", GenerateOptions{Rater: rating.DefaultRater(), Technique: "pointing", MinTier: 3}, engine.KindInfeasible},
-		{"score window outside the level", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, MinScore: 3}, engine.KindInfeasible},
+		{"unknown", Options{Rater: rating.DefaultRater(), Technique: "x-wings"}, engine.KindInvalid},
+		{"tier 3 at easy", Options{Rater: rating.DefaultRater(), Level: rating.Easy, Technique: "x-wing"}, engine.KindInfeasible},
+		{"singles at hard", Options{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "hidden-single"}, engine.KindInfeasible},
+		{"chain at hard", Options{Rater: rating.DefaultRater(), Level: rating.Hard, Technique: "x-chain"}, engine.KindInfeasible},
+		{"chain below its scores", Options{Rater: rating.DefaultRater(), Technique: "aic", MaxScore: 5.5}, engine.KindInfeasible},
+		{"tier 2 above its scores", Options{Rater: rating.DefaultRater(), Technique: "pointing", MinScore: 3}, engine.KindInfeasible},
+		{"below MinTier", Options{Rater: rating.DefaultRater(), Technique: "pointing", MinTier: 3}, engine.KindInfeasible},
+		{"score window outside the level", Options{Rater: rating.DefaultRater(), Level: rating.Easy, MinScore: 3}, engine.KindInfeasible},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

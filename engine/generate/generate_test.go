@@ -32,7 +32,7 @@ func TestGenerateProperties(t *testing.T) {
 		for _, l := range levels {
 			t.Run(sym.String()+"/"+l.String(), func(t *testing.T) {
 				for i := range propertySeeds() {
-					opt := GenerateOptions{Rater: rating.DefaultRater(), Level: l, Symmetry: sym, Seed: SplitSeed(uint64(sym)<<8|uint64(l), uint64(i))}
+					opt := Options{Rater: rating.DefaultRater(), Level: l, Symmetry: sym, Seed: SplitSeed(uint64(sym)<<8|uint64(l), uint64(i))}
 					p, err := Generate(ctx, opt)
 					if err != nil {
 						t.Fatalf("Generate(%+v) = %v", opt, err)
@@ -60,7 +60,7 @@ func TestGenerateConcurrentSameAsSerial(t *testing.T) {
 	const n = 8
 	var serial, concurrent [n]engine.Grid
 	for i := range n {
-		p, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: levels[i%4], Seed: uint64(1000 + i)})
+		p, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: levels[i%4], Seed: uint64(1000 + i)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +69,7 @@ func TestGenerateConcurrentSameAsSerial(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range n {
 		wg.Go(func() {
-			p, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: levels[i%4], Seed: uint64(1000 + i)})
+			p, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: levels[i%4], Seed: uint64(1000 + i)})
 			if err != nil {
 				t.Error(err)
 			}
@@ -85,10 +85,10 @@ func TestGenerateConcurrentSameAsSerial(t *testing.T) {
 func TestGenerateOptions(t *testing.T) {
 	tests := []struct {
 		name  string
-		opt   GenerateOptions
+		opt   Options
 		check func(t *testing.T, p Puzzle)
 	}{
-		{"minimal", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Medium, Minimal: true, Seed: 5}, func(t *testing.T, p Puzzle) {
+		{"minimal", Options{Rater: rating.DefaultRater(), Level: rating.Medium, Minimal: true, Seed: 5}, func(t *testing.T, p Puzzle) {
 			for cell, d := range p.Puzzle {
 				if d == 0 {
 					continue
@@ -100,7 +100,7 @@ func TestGenerateOptions(t *testing.T) {
 				}
 			}
 		}},
-		{"minimal symmetric", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Minimal: true, Symmetry: Rotational180, Seed: 3}, func(t *testing.T, p Puzzle) {
+		{"minimal symmetric", Options{Rater: rating.DefaultRater(), Level: rating.Hard, Minimal: true, Symmetry: Rotational180, Seed: 3}, func(t *testing.T, p Puzzle) {
 			if !Rotational180.Keeps(p.Puzzle) {
 				t.Errorf("puzzle %v is not rotational", p.Puzzle)
 			}
@@ -117,27 +117,27 @@ func TestGenerateOptions(t *testing.T) {
 				}
 			}
 		}},
-		{"givens range", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, MinGivens: 34, MaxGivens: 36, Seed: 6}, func(t *testing.T, p Puzzle) {
+		{"givens range", Options{Rater: rating.DefaultRater(), Level: rating.Easy, MinGivens: 34, MaxGivens: 36, Seed: 6}, func(t *testing.T, p Puzzle) {
 			if n := p.Puzzle.Givens(); n < 34 || n > 36 {
 				t.Errorf("puzzle %v has %d givens, want 34..36", p.Puzzle, n)
 			}
 		}},
-		{"many givens", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Easy, MinGivens: 50, Seed: 7}, func(t *testing.T, p Puzzle) {
+		{"many givens", Options{Rater: rating.DefaultRater(), Level: rating.Easy, MinGivens: 50, Seed: 7}, func(t *testing.T, p Puzzle) {
 			if n := p.Puzzle.Givens(); n < 50 {
 				t.Errorf("puzzle %v has %d givens, want 50+", p.Puzzle, n)
 			}
 		}},
-		{"evil upper tier", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil, MinTier: UpperTier, Seed: 8}, func(t *testing.T, p Puzzle) {
+		{"evil upper tier", Options{Rater: rating.DefaultRater(), Level: rating.Evil, MinTier: UpperTier, Seed: 8}, func(t *testing.T, p Puzzle) {
 			if p.Rating.HardestTier < UpperTier {
 				t.Errorf("puzzle %v has hardest tier %d, want %d+", p.Puzzle, p.Rating.HardestTier, UpperTier)
 			}
 		}},
-		{"hard needing tier 4", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, MinTier: 4, Seed: 11}, func(t *testing.T, p Puzzle) {
+		{"hard needing tier 4", Options{Rater: rating.DefaultRater(), Level: rating.Hard, MinTier: 4, Seed: 11}, func(t *testing.T, p Puzzle) {
 			if p.Rating.HardestTier < 4 {
 				t.Errorf("puzzle %v has hardest tier %d, want 4+", p.Puzzle, p.Rating.HardestTier)
 			}
 		}},
-		{"any level", GenerateOptions{Rater: rating.DefaultRater(), Seed: 9}, func(t *testing.T, p Puzzle) {
+		{"any level", Options{Rater: rating.DefaultRater(), Seed: 9}, func(t *testing.T, p Puzzle) {
 			if p.Level < rating.Easy || p.Level > rating.Evil {
 				t.Errorf("puzzle %v has level %v", p.Puzzle, p.Level)
 			}
@@ -163,11 +163,11 @@ func TestGenerateOptions(t *testing.T) {
 // TestGenerateScoreRange asks for scores above and below the score of a
 // reference hard puzzle and gets puzzles on the requested side.
 func TestGenerateScoreRange(t *testing.T) {
-	ref, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 11})
+	ref, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 11})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, opt := range []GenerateOptions{
+	for i, opt := range []Options{
 		{Level: rating.Hard, Seed: 12, MinScore: ref.Score},
 		{Level: rating.Hard, Seed: 13, MaxScore: ref.Score},
 		{Level: rating.Hard, Seed: 14, MinScore: ref.Score, MaxScore: ref.Score * 1.05},
@@ -187,7 +187,7 @@ func TestGenerateEvilIncludesUpperTiers(t *testing.T) {
 	upper := 0
 	const n = 6
 	for seed := range uint64(n) {
-		p, err := Generate(context.Background(), GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil, Seed: seed})
+		p, err := Generate(context.Background(), Options{Rater: rating.DefaultRater(), Level: rating.Evil, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -204,10 +204,10 @@ func TestGenerateEvilIncludesUpperTiers(t *testing.T) {
 func TestGenerateErrors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Generate(canceled, GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil}); !errors.Is(err, context.Canceled) {
+	if _, err := Generate(canceled, Options{Rater: rating.DefaultRater(), Level: rating.Evil}); !errors.Is(err, context.Canceled) {
 		t.Errorf("Generate(canceled ctx) = %v, want %v", err, context.Canceled)
 	}
-	bad := []GenerateOptions{
+	bad := []Options{
 		{Level: rating.Level(7)},
 		{Symmetry: Symmetry(9)},
 		{MaxGivens: 16},
@@ -243,7 +243,7 @@ func TestGenerateErrors(t *testing.T) {
 // (which, rating on each of maxTuneMoves moves per grid, took 17 s of one
 // core for this call without a budget).
 func TestGenerateRatingBudget(t *testing.T) {
-	opt := GenerateOptions{Rater: rating.DefaultRater(), Minimal: true, MinGivens: 40, AllowedFailures: 1 << 30, Seed: 1}
+	opt := Options{Rater: rating.DefaultRater(), Minimal: true, MinGivens: 40, AllowedFailures: 1 << 30, Seed: 1}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	budget := 300
@@ -255,7 +255,7 @@ func TestGenerateRatingBudget(t *testing.T) {
 // TestFeasibleOptionsAccepted: the up-front checks keep options the model
 // allows, near the edges of the levels' bands.
 func TestFeasibleOptionsAccepted(t *testing.T) {
-	good := []GenerateOptions{
+	good := []Options{
 		{Level: rating.Easy, MinTier: 1},
 		{Level: rating.Hard, MinTier: 4},
 		{Level: rating.Evil, MinTier: 6},
@@ -340,7 +340,7 @@ func TestSymmetry(t *testing.T) {
 // tune must give the grid up on its failure budget rather than swap on
 // target until the context ends.
 func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
-	tests := []GenerateOptions{
+	tests := []Options{
 		{Minimal: true, MinGivens: 40, Seed: 1},
 		{Level: rating.Hard, Minimal: true, MinGivens: 36, Seed: 2},
 	}
@@ -369,7 +369,7 @@ func TestTuneEndsWhenMinimalUnreachable(t *testing.T) {
 // options without a Rater are refused before any work.
 func TestGenerateNeedsRater(t *testing.T) {
 	var oe *OptionsError
-	opt := GenerateOptions{Level: rating.Easy, Seed: 1} // no Rater
+	opt := Options{Level: rating.Easy, Seed: 1} // no Rater
 	if _, err := Generate(t.Context(), opt); !errors.As(err, &oe) || oe.Field != "Rater" {
 		t.Errorf("Generate(no Rater) = %v, want an *OptionsError on Rater", err)
 	}
@@ -381,7 +381,7 @@ func TestGenerateWithRater(t *testing.T) {
 	m := rating.DefaultModel()
 	m.Cuts = [3]float64{1.5, 2.5, 3.5} // hard is [2.5, 3.5) under m
 	r := rating.NewRater(m)
-	p, err := Generate(t.Context(), GenerateOptions{Level: rating.Hard, Seed: 3, Rater: r})
+	p, err := Generate(t.Context(), Options{Level: rating.Hard, Seed: 3, Rater: r})
 	if err != nil {
 		t.Fatalf("Generate(Hard, Rater with cuts %v) error = %v", m.Cuts, err)
 	}
@@ -391,11 +391,11 @@ func TestGenerateWithRater(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		opt  GenerateOptions
+		opt  Options
 		ok   bool
 	}{
-		{"default model: hard reaches 4", GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, MinScore: 3.6}, true},
-		{"rater's model: hard ends at 3.5", GenerateOptions{Level: rating.Hard, MinScore: 3.6, Rater: r}, false},
+		{"default model: hard reaches 4", Options{Rater: rating.DefaultRater(), Level: rating.Hard, MinScore: 3.6}, true},
+		{"rater's model: hard ends at 3.5", Options{Level: rating.Hard, MinScore: 3.6, Rater: r}, false},
 	}
 	for _, tt := range tests {
 		if err := tt.opt.Validate(); (err == nil) != tt.ok {

@@ -6,7 +6,7 @@ import (
 )
 
 func TestVariantOf(t *testing.T) {
-	p, err := Generate(t.Context(), GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 21})
+	p, err := Generate(t.Context(), Options{Rater: rating.DefaultRater(), Level: rating.Hard, Seed: 21})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,7 +72,7 @@ func TestGeneratedLevelBands(t *testing.T) {
 	for _, l := range levels {
 		t.Run(l.String(), func(t *testing.T) {
 			for i := range bandSeeds() {
-				opt := GenerateOptions{Rater: rating.DefaultRater(), Level: l, Seed: SplitSeed(0x1e7e1+uint64(l), uint64(i))}
+				opt := Options{Rater: rating.DefaultRater(), Level: l, Seed: SplitSeed(0x1e7e1+uint64(l), uint64(i))}
 				p, err := Generate(context.Background(), opt)
 				if err != nil {
 					t.Fatalf("Generate(%+v) = %v", opt, err)

@@ -90,12 +90,12 @@ type PoolConfig struct {
 	Seed uint64
 	// Options is the template of the pool's generation options: the pool
 	// sets Level and Seed (Symmetry, say, comes from here).
-	Options GenerateOptions
+	Options Options
 	// Hooks receives the measurements (default NopPoolHooks).
 	Hooks PoolHooks
 	// Generate is the generator (default the package's Generate); tests
 	// substitute fakes.
-	Generate func(context.Context, GenerateOptions) (Puzzle, error)
+	Generate func(context.Context, Options) (Puzzle, error)
 }
 
 // Pool is the generation worker pool: a bounded set of workers that keep a
@@ -121,7 +121,7 @@ type PoolConfig struct {
 type Pool struct {
 	cfg    PoolConfig
 	hooks  PoolHooks
-	gen    func(context.Context, GenerateOptions) (Puzzle, error)
+	gen    func(context.Context, Options) (Puzzle, error)
 	ctx    context.Context // ends at Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -142,7 +142,7 @@ type Pool struct {
 // job is one on-demand generation.
 type job struct {
 	ctx  context.Context
-	opt  GenerateOptions
+	opt  Options
 	done chan jobResult // buffered: the worker never blocks on it
 }
 
@@ -336,7 +336,7 @@ func (p *Pool) run(j *job) {
 }
 
 // options returns the generation options of the pool's next puzzle of level l.
-func (p *Pool) options(l rating.Level) GenerateOptions {
+func (p *Pool) options(l rating.Level) Options {
 	opt := p.cfg.Options
 	opt.Level = l
 	opt.Seed = SplitSeed(p.cfg.Seed, p.n.Add(1))
@@ -448,12 +448,12 @@ func (p *Pool) Fresh(ctx context.Context, l rating.Level) (Puzzle, error) {
 // Generate runs Generate(ctx, opt) on one of the pool's workers, so that
 // callers with their own options (a puzzle of the day, say) share the pool's
 // CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
-func (p *Pool) Generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+func (p *Pool) Generate(ctx context.Context, opt Options) (Puzzle, error) {
 	return p.generate(ctx, opt)
 }
 
 // generate runs a job on a worker.
-func (p *Pool) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 	if p.ctx.Err() != nil {
 		return Puzzle{}, ErrPoolClosed
 	}

@@ -62,7 +62,7 @@ type fakeGen struct {
 	active atomic.Int64
 }
 
-func (f *fakeGen) generate(ctx context.Context, opt GenerateOptions) (Puzzle, error) {
+func (f *fakeGen) generate(ctx context.Context, opt Options) (Puzzle, error) {
 	f.calls.Add(1)
 	f.active.Add(1)
 	defer f.active.Add(-1)
@@ -92,7 +92,7 @@ func TestPoolFillsBuffers(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
 	h := newRecHooks()
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 3, Seed: 7, Hooks: h, Generate: f.generate})
 	defer p.Close()
 	waitFor(t, "full buffers", func() bool {
 		for _, l := range levels {
@@ -141,7 +141,7 @@ func TestPoolGetWaitsBoundedByContext(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
 	defer p.Close()
 	if _, ok := p.TryGet(rating.Hard); ok {
 		t.Fatal("TryGet(hard) ok with an empty buffer")
@@ -174,7 +174,7 @@ func TestPoolOverloadFailsFast(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})}
 	h := newRecHooks()
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, MaxWaiting: 2, Hooks: h, Generate: f.generate})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, MaxWaiting: 2, Hooks: h, Generate: f.generate})
 	defer p.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -204,7 +204,7 @@ func TestPoolOverloadFailsFast(t *testing.T) {
 func TestPoolCloseEndsWaiters(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{gate: make(chan struct{})} // never opened: workers block in generation
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, Generate: f.generate})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 2, Generate: f.generate})
 	errs := make(chan error, 2)
 	go func() { _, err := p.Get(context.Background(), rating.Medium); errs <- err }()
 	go func() { _, err := p.Fresh(context.Background(), rating.Medium); errs <- err }()
@@ -226,7 +226,7 @@ func TestPoolCloseEndsWaiters(t *testing.T) {
 func TestPoolFreshAndBadLevel(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	f := &fakeGen{}
-	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 42, Options: GenerateOptions{Rater: rating.DefaultRater(), Symmetry: Mirror}, Generate: f.generate})
+	p := NewPool(PoolConfig{Workers: 1, BufferSize: 1, Seed: 42, Options: Options{Rater: rating.DefaultRater(), Symmetry: Mirror}, Generate: f.generate})
 	defer p.Close()
 	pz, err := p.Fresh(context.Background(), rating.Evil)
 	if err != nil || pz.Level != rating.Evil {
@@ -251,7 +251,7 @@ func TestPoolFreshAndBadLevel(t *testing.T) {
 // its variants keep both.
 func TestPoolRealGenerator(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Seed: 3})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Seed: 3})
 	defer p.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -297,12 +297,12 @@ func checkPuzzle(t *testing.T, pz Puzzle, l rating.Level) {
 // Validate and makes NewPool panic, instead of workers failing for ever.
 func TestPoolRejectsBadTemplate(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
-	bad := PoolConfig{Workers: 1, Options: GenerateOptions{Rater: rating.DefaultRater(), MaxGivens: 5}}
+	bad := PoolConfig{Workers: 1, Options: Options{Rater: rating.DefaultRater(), MaxGivens: 5}}
 	var oe *OptionsError
 	if err := bad.Validate(); !errors.As(err, &oe) {
 		t.Errorf("Validate(MaxGivens 5) = %v, want an *OptionsError", err)
 	}
-	if err := (PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater(), Symmetry: Mirror}}).Validate(); err != nil {
+	if err := (PoolConfig{Options: Options{Rater: rating.DefaultRater(), Symmetry: Mirror}}).Validate(); err != nil {
 		t.Errorf("Validate(Symmetry Mirror) = %v, want nil", err)
 	}
 	defer func() {
@@ -319,12 +319,12 @@ func TestPoolRejectsBadTemplate(t *testing.T) {
 func TestPoolBacksOffFailures(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	var calls atomic.Int64
-	fail := func(context.Context, GenerateOptions) (Puzzle, error) {
+	fail := func(context.Context, Options) (Puzzle, error) {
 		calls.Add(1)
 		return Puzzle{}, ErrGenerationFailed
 	}
 	h := newRecHooks()
-	p := NewPool(PoolConfig{Options: GenerateOptions{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Hooks: h, Generate: fail})
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 2, BufferSize: 1, Hooks: h, Generate: fail})
 	time.Sleep(300 * time.Millisecond)
 	p.Close()
 	// 10+20+40+80+160 ms of pauses fill 300 ms: about 6 calls, at most 12

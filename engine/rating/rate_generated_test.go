@@ -36,7 +36,7 @@ func TestDynamicSoundOnSample(t *testing.T) {
 		}
 	}
 	for seed := range evil {
-		pz, err := generate.Generate(context.Background(), generate.GenerateOptions{Rater: rating.DefaultRater(), Level: rating.Evil, Seed: uint64(seed + 1)})
+		pz, err := generate.Generate(context.Background(), generate.Options{Rater: rating.DefaultRater(), Level: rating.Evil, Seed: uint64(seed + 1)})
 		if err != nil {
 			t.Fatalf("generate.Generate(evil, seed %d): %v", seed+1, err)
 		}
