@@ -10,8 +10,9 @@ import (
 	"strings"
 )
 
-// Options says what puzzle Generate makes. The zero value of every
-// field but Level means "no constraint" or "the default".
+// Options says what puzzle Generate makes. Rater is required; the zero
+// value of every other field but Level means "no constraint" or "the
+// default".
 type Options struct {
 	// Level is the level the rater must give the puzzle. The zero Level
 	// accepts any level: masking runs to a minimal puzzle, which is rated

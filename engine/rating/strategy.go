@@ -176,8 +176,8 @@ func TechniqueNames() []string {
 	return names
 }
 
-// TechniqueID returns the index in techniques of the technique named name,
-// or -1.
+// TechniqueID returns the index in Techniques() of the technique named
+// name, or -1 (the generator asks for a technique by name).
 func TechniqueID(name string) int {
 	for i, t := range techniques {
 		if t.Name == name {
