@@ -312,7 +312,8 @@ func (f *finder) prepare(b *engine.Board) {
 			continue
 		}
 		// c's position in its row, column and box
-		pr, pc, pb := uint16(1)<<colOf[c], uint16(1)<<rowOf[c], uint16(1)<<(3*(rowOf[c]%3)+colOf[c]%3)
+		pos := &unitPos[c]
+		pr, pc, pb := pos[0], pos[1], pos[2]
 		cm := b.Cands[c]
 		twice[row] |= seen[row] & cm
 		twice[col] |= seen[col] & cm

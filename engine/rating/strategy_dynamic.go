@@ -76,26 +76,28 @@ func lockedPass(b *engine.Board, digits uint16) (changed cellSet, bad bool) {
 		var kill [9]uint16
 		for bd := range 3 {
 			outside := band[(bd+1)%3] | band[(bd+2)%3]
+			r0 := 3 * bd
 			for st := range 3 {
-				sh := 3 * st
-				box := uint16(7) << sh
-				var seg [3]uint16
-				for k := range 3 {
-					seg[k] = rs[3*bd+k] & box
-				}
+				box := uint16(7) << (3 * st)
+				seg := [3]uint16{rs[r0] & box, rs[r0+1] & box, rs[r0+2] & box}
 				in := seg[0] | seg[1] | seg[2]
 				if in == 0 {
 					continue
 				}
+				// pointing along a row: the box's places all on one row
+				switch {
+				case seg[1]|seg[2] == 0:
+					kill[r0] |= rs[r0] &^ box
+				case seg[0]|seg[2] == 0:
+					kill[r0+1] |= rs[r0+1] &^ box
+				case seg[0]|seg[1] == 0:
+					kill[r0+2] |= rs[r0+2] &^ box
+				}
 				for k := range 3 {
-					r := 3*bd + k
-					if seg[k] != 0 && seg[(k+1)%3]|seg[(k+2)%3] == 0 { // pointing along row r
-						kill[r] |= rs[r] &^ box
-					}
-					if rs[r] != 0 && rs[r]&^box == 0 { // claiming: row r's places all in this box
+					if seg[k] != 0 && seg[k] == rs[r0+k] { // claiming: row r0+k's places all in this box
 						for j := range 3 {
 							if j != k {
-								kill[3*bd+j] |= seg[j]
+								kill[r0+j] |= seg[j]
 							}
 						}
 					}
@@ -107,12 +109,10 @@ func lockedPass(b *engine.Board, digits uint16) (changed cellSet, bad bool) {
 						}
 					}
 				}
-				for col := in; col != 0; col &= col - 1 {
+				for col := in &^ outside; col != 0; col &= col - 1 { // claiming: the column's places all in this box
 					cb := col & -col
-					if outside&cb == 0 { // claiming: the column's places all in this box
-						for k := range 3 {
-							kill[3*bd+k] |= seg[k] &^ cb
-						}
+					for k := range 3 {
+						kill[r0+k] |= seg[k] &^ cb
 					}
 				}
 			}

@@ -35,6 +35,14 @@ var (
 		}
 		return
 	}()
+	// unitPos gives, for each cell, its position in its row, column and
+	// box as a one-bit mask (the bit it sets in a unit's places).
+	unitPos = func() (up [81][3]uint16) {
+		for cell := range 81 {
+			up[cell] = [3]uint16{1 << colOf[cell], 1 << rowOf[cell], 1 << (3*(rowOf[cell]%3) + colOf[cell]%3)}
+		}
+		return
+	}()
 	// peers lists, for each cell, the 20 other cells that share a unit
 	// with it, in increasing order (engine.Peers).
 	peers = func() (p [81][20]uint8) {
