@@ -47,6 +47,11 @@ func assume(b *engine.Board, cell, d int) (waves int, contradiction bool) {
 // each.
 func singlesFrom(b *engine.Board, dirtyCells cellSet, dirtyUnits uint32) (waves int, contradiction bool) {
 	var place [81]uint8
+	// placed[u]: the digits placed in unit u, for the units in known,
+	// read from b on a unit's first scan and kept up to date by the
+	// placements, so that later scans read only the candidates.
+	var placed [27]uint16
+	var known uint32
 	for {
 		var placing cellSet // the cells place holds a digit for, this wave
 		for w := range 2 {
@@ -69,12 +74,23 @@ func singlesFrom(b *engine.Board, dirtyCells cellSet, dirtyUnits uint32) (waves 
 			u := bits.TrailingZeros32(du)
 			// A placed cell has no candidates (Board), so the scan needs
 			// no branch on it.
-			var once, twice, have uint16
-			for _, c := range units[u] {
-				m := b.Cands[c]
-				twice |= once & m
-				once |= m
-				have |= digitBits[b.Digits[c]]
+			var once, twice uint16
+			have := placed[u]
+			if known&(1<<u) == 0 {
+				for _, c := range units[u] {
+					m := b.Cands[c]
+					twice |= once & m
+					once |= m
+					have |= digitBits[b.Digits[c]]
+				}
+				placed[u] = have
+				known |= 1 << u
+			} else {
+				for _, c := range units[u] {
+					m := b.Cands[c]
+					twice |= once & m
+					once |= m
+				}
 			}
 			if (once|have)&engine.AllDigits != engine.AllDigits {
 				return waves, true
@@ -108,6 +124,9 @@ func singlesFrom(b *engine.Board, dirtyCells cellSet, dirtyUnits uint32) (waves 
 					return waves, true
 				}
 				dirtyUnits |= cellUnitBits[c]
+				for _, u := range cellUnits[c] {
+					placed[u] |= bit // only read once u is known
+				}
 				b.Digits[c] = d
 				b.Cands[c] = 0
 				for _, p := range peers[c] {
