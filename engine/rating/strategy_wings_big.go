@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // findVWXYZWing finds VWXYZ-wings in Sudoku Explainer's form (6.2–6.6,
@@ -15,8 +15,8 @@ import (
 // it leaves every cell outside A that sees w and every cell of A holding z
 // (and the same with x and z swapped). When both x and z are restricted,
 // the five cells hold five digits, each at most once, so each exactly
-// once, and every digit leaves the cells seeing all its cells of the wing. The smaller form (3 cells, the
-// WXYZ-wing) is found in tier 5 by findWXYZWing, whose pivot is A's cell
+// once, and every digit leaves the cells seeing all its cells of the
+// wing. The smaller form (3 cells, the WXYZ-wing) is found in tier 5 by findWXYZWing, whose pivot is A's cell
 // holding x. A possible application is such a set and a bivalue cell
 // holding two of its digits. It is searched first in tier 7, only where no
 // chain is left (docs/rating.md).
