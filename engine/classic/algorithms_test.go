@@ -3,13 +3,13 @@ package classic
 import (
 	"context"
 	"errors"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"

@@ -3,10 +3,10 @@ package classic
 import (
 	"context"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"math/rand/v2"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // Budget and schedule of SolveAnnealing.

@@ -3,9 +3,9 @@ package classic
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // DefaultMaxNodes is the node budget of SolveBacktrack and SolveDFS when

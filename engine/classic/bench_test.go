@@ -3,11 +3,11 @@ package classic
 import (
 	"context"
 	"errors"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"

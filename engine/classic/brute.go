@@ -3,10 +3,10 @@ package classic
 import (
 	"context"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"math/rand/v2"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // DefaultMaxAttempts is the attempt budget of SolveNaive and SolveBrute when

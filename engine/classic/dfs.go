@@ -3,9 +3,9 @@ package classic
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // SolveDFS is Parnell, Freeze and Smith's iterative depth-first search. The

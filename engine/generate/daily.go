@@ -8,11 +8,11 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"io"
 	"strings"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // DailySymmetry is the symmetry of the puzzles of the day: the half-turn

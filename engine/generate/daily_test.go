@@ -6,11 +6,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestDailySeed(t *testing.T) {

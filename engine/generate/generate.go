@@ -3,11 +3,11 @@ package generate
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"math/rand/v2"
-	"strings"
 )
 
 // Options says what puzzle Generate makes. Rater is required; the zero

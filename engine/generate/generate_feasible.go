@@ -2,9 +2,9 @@ package generate
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"math"
 )
 
 // Feasibility of Options under the score model of their Rater (by default the committed one, DefaultModel):

@@ -2,10 +2,10 @@ package generate
 
 import (
 	"context"
+	"math/rand/v2"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"math/rand/v2"
 )
 
 // symmetryOrbits holds Symmetry.Orbits for each symmetry, computed once.

@@ -1,10 +1,11 @@
 package generate
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // genScratch is the memory of one Generate call that outlives none of

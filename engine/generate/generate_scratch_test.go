@@ -2,9 +2,9 @@ package generate
 
 import (
 	"context"
+	"testing"
 
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"testing"
 )
 
 // candidateMasker returns a masker holding a random-masked medium puzzle

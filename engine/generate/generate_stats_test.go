@@ -3,8 +3,6 @@ package generate
 import (
 	"context"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -12,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // envGenStats turns TestGeneratorStats on: it then rewrites the measured

@@ -3,10 +3,10 @@ package generate
 import (
 	"context"
 	"errors"
+	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"testing"
 )
 
 // TestGenerateTechnique checks Options.Technique: the puzzle's

@@ -3,14 +3,14 @@ package generate
 import (
 	"context"
 	"errors"
-
-	"github.com/sudokuhq/sudoku/engine"
-	"github.com/sudokuhq/sudoku/engine/internal/oracle"
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/internal/oracle"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // propertySeeds is the number of seeds per level and symmetry the property

@@ -1,8 +1,9 @@
 package generate
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"math/rand/v2"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // VariantOf returns an isomorphic variant of p: puzzle and solution mapped by

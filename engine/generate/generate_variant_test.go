@@ -1,8 +1,9 @@
 package generate
 
 import (
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 func TestVariantOf(t *testing.T) {

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"testing"
 )
 
 func TestKindOf(t *testing.T) {

@@ -3,9 +3,9 @@ package generate
 import (
 	"context"
 	"fmt"
+	"testing"
 
 	"github.com/sudokuhq/sudoku/engine/rating"
-	"testing"
 )
 
 // TestLevelTechniqueBands checks the committed model's levels at the

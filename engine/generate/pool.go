@@ -5,13 +5,13 @@ import (
 	cryptorand "crypto/rand"
 	"encoding/binary"
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
-	"github.com/sudokuhq/sudoku/engine/rating"
 	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
 )
 
 // Pool errors.

@@ -2,9 +2,9 @@ package generate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"slices"
 )
 
 // Symmetry is the pattern the givens of a generated puzzle keep: a cell is a

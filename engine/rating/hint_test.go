@@ -2,9 +2,9 @@ package rating
 
 import (
 	"errors"
+	"testing"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"testing"
 )
 
 func TestNextHintErrors(t *testing.T) {

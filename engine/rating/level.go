@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"slices"
 )
 
 // Level is a difficulty class of the service: Easy, Medium, Hard or Evil,

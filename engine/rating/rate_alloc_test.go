@@ -6,8 +6,9 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // TestRateAllocatesNothing: in steady state a rating takes its scratch

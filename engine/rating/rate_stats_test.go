@@ -1,9 +1,10 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"math"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // TestOpenSingles checks the everyday-end statistics of the observer on

@@ -1,8 +1,9 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // wingExists reports whether an almost-locked-set wing removes a

@@ -2,11 +2,11 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"strings"
 	"sync"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // Technique ids, easiest first: indexes into techniques, whose keyed

@@ -2,11 +2,11 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // ALS-XZ. An almost locked set (ALS) is N cells of one unit whose

@@ -2,11 +2,11 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // Chains: X-chains, XY-chains, remote pairs, simple and multi-colouring,

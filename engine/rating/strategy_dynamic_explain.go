@@ -2,10 +2,10 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // The explanations of the dynamic forcing chains and nets: an assumption

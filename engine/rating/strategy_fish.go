@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // fishLines names the base and cover line kinds of a fish.

@@ -2,11 +2,11 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"slices"
 	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // findForcingChains finds forcing chains from the cells with the fewest

@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // findPointing: a possible application is a box and a digit with 2 or more

@@ -1,8 +1,9 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // TestRoundViewsGoStale: the views computed on demand are for the round

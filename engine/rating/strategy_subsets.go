@@ -2,10 +2,10 @@ package rating
 
 import (
 	"fmt"
-
-	"github.com/sudokuhq/sudoku/engine"
 	"math/bits"
 	"strings"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // kSubsets calls fn with every k-subset sub of the positions in eligible

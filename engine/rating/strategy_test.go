@@ -1,10 +1,11 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // openBoard returns an empty board with every candidate, then applies the

@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // assume places d in cell of b and applies singles as singlesFrom does,

@@ -2,9 +2,9 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
-	"math/bits"
 )
 
 // findBUGPlusOne is the bivalue universal grave plus one. When every empty

@@ -1,8 +1,9 @@
 package rating
 
 import (
-	"github.com/sudokuhq/sudoku/engine"
 	"math"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 // WNEFLambda is the decay of Ease and Toil's exponential weight function
