@@ -68,11 +68,13 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	rowTime := fs.Duration("row-time", 3*time.Second, "with -scaling: about how much CPU time each worker of a row spends")
 	keepProcs := fs.Bool("keep-procs", false, "with -scaling: leave GOMAXPROCS as it is instead of setting it to the workers of each row")
 	procsFlag := fs.String("procs", "", "with -scaling: comma-separated worker counts at which each work also runs as that many separate one-worker processes at once (the machine baseline: say \"2,16\")")
+	againFlag := fs.String("again", "", "with -scaling: comma-separated worker counts measured a second time after the baseline rows (rows \"WORK, again\"; with a count also in -procs, its separate-processes row too): the run-to-run variation beside the rows (say \"1,16\")")
+	profile := fs.String("profile", "", "with -scaling: a folder in which to write a CPU profile (pprof) of each in-process row, WORK-WORKERS[-again].pprof")
 	child := fs.String("scaling-child", "", "internal: be one process of the -procs baseline, running the named work")
 	tdokuFlag := fs.String("tdoku", "", "tdoku's puzzles per CPU-second measured side by side with this run, as FILE=RATE,... (fills the vs tdoku column; no rate is built in)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: sudoku bench [-solver S] [-files F,...] [-limit N] [-repeat R] [file ...]")
-		fmt.Fprintln(stderr, "       sudoku bench -scaling [-workers 1,2,...] [-works NAME] [-row-time D] [-keep-procs] [-procs 2,16]")
+		fmt.Fprintln(stderr, "       sudoku bench -scaling [-workers 1,2,...] [-works NAME] [-row-time D] [-keep-procs] [-procs 2,16] [-again 1,16] [-profile DIR]")
 		fmt.Fprintln(stderr, "\nTimes the solvers on one goroutine, each solve checking for a second solution,")
 		fmt.Fprintln(stderr, "and prints puzzles per CPU-second (user+sys), µs per puzzle and guesses per")
 		fmt.Fprintln(stderr, "puzzle. With no file, times the benchmark sets of the shared data folder.")
@@ -99,7 +101,14 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 				return err
 			}
 		}
-		return runScaling(ctx, stdout, scaleConfig{workers: workers, only: *worksFlag, items: *items, rowTime: *rowTime, keepProcs: *keepProcs, procs: procs})
+		var again []int
+		if *againFlag != "" {
+			var err error
+			if again, err = parseWorkers("-again", *againFlag); err != nil {
+				return err
+			}
+		}
+		return runScaling(ctx, stdout, scaleConfig{workers: workers, only: *worksFlag, items: *items, rowTime: *rowTime, keepProcs: *keepProcs, procs: procs, again: again, profile: *profile})
 	}
 	solvers, err := pickBenchSolvers(*solverFlag)
 	if err != nil {

@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -25,6 +29,9 @@ import (
 // pipeline (process), or the service's generation pool.
 type scaleWork struct {
 	name string
+	// extra works run only when -works names them: diagnostics beside
+	// the issue's table.
+	extra bool
 	// run does n items on w workers, cycling over the work's first base
 	// items, and returns the first error.
 	run func(ctx context.Context, base, n, w int) error
@@ -77,19 +84,19 @@ func scaleWorks() ([]scaleWork, error) {
 		return nil, err
 	}
 	works := []scaleWork{
-		{"solve -count (top1465)", func(ctx context.Context, base, n, w int) error {
+		{name: "solve -count (top1465)", run: func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(topLines, base, n), io.Discard, procConfig{j: w}, func(p string) string {
 				return solveLine(ctx, p, fast, true, false)
 			})
 		}},
-		{"rate (KrazyDad)", func(ctx context.Context, base, n, w int) error {
+		{name: "rate (KrazyDad)", run: func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(kdLines, base, n), io.Discard, procConfig{j: w, batch: rateBatch}, func(p string) string {
 				return rateLine(nil, p, false)
 			})
 		}},
 	}
 	for _, l := range rating.Levels() {
-		works = append(works, scaleWork{"generate -level " + l.String(), func(ctx context.Context, base, n, w int) error {
+		works = append(works, scaleWork{name: "generate -level " + l.String(), run: func(ctx context.Context, base, n, w int) error {
 			return process(ctx, cycleLines(seedStrings(base), base, n), io.Discard, procConfig{j: w, batch: generateBatch(n, w)}, func(s string) string {
 				seed, _ := strconv.ParseUint(s, 10, 64)
 				p, err := generate.Generate(ctx, generate.Options{Rater: rating.DefaultRater(), Level: l, Seed: seed})
@@ -101,11 +108,47 @@ func scaleWorks() ([]scaleWork, error) {
 		}})
 	}
 	for _, l := range []rating.Level{rating.Medium, rating.Evil} {
-		works = append(works, scaleWork{"pool fresh " + l.String(), func(ctx context.Context, _, n, w int) error {
+		works = append(works, scaleWork{name: "pool fresh " + l.String(), run: func(ctx context.Context, _, n, w int) error {
 			return poolFresh(ctx, l, n, w) // the pool draws its own seeds
 		}})
 	}
+	// The generator on the command line's seeds without its pipeline:
+	// what a row of "generate -level L" pays beyond this is process's.
+	for _, l := range rating.Levels() {
+		works = append(works, scaleWork{name: "direct generate -level " + l.String(), extra: true, run: func(ctx context.Context, base, n, w int) error {
+			return direct(ctx, base, n, w, func(seed uint64) error {
+				p, err := generate.Generate(ctx, generate.Options{Rater: rating.DefaultRater(), Level: l, Seed: seed})
+				if err == nil {
+					_ = generateLine(p)
+				}
+				return err
+			})
+		}})
+	}
 	return works, nil
+}
+
+// direct runs f on the seeds 1..base in turn, n calls in all, on w
+// goroutines that take the next seed from one atomic counter: no input,
+// output, batches or ordering.
+func direct(ctx context.Context, base, n, w int, f func(seed uint64) error) error {
+	base = max(base, 1)
+	var next atomic.Int64
+	errs := make(chan error, w)
+	var wg sync.WaitGroup
+	for range w {
+		wg.Go(func() {
+			for i := next.Add(1) - 1; i < int64(n); i = next.Add(1) - 1 {
+				if err := f(uint64(i%int64(base)) + 1); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	return <-errs
 }
 
 // poolFresh makes n fresh puzzles of level l through an generate.Pool of w
@@ -175,12 +218,20 @@ type scaleConfig struct {
 	// procs are the worker counts at which each work also runs as that
 	// many separate one-worker processes (the machine baseline, bench_procs.go).
 	procs []int
-	exe   string // the sudoku binary the baseline starts ("": this one)
+	// again are the worker counts measured a second time after the
+	// baseline rows ("WORK, again"), and the separate processes too where
+	// a count is in procs: how much a row moves from run to run.
+	again   []int
+	profile string // folder for a CPU profile of each in-process row ("": none)
+	exe     string // the sudoku binary the baseline starts ("": this one)
 }
 
 // runScaling prints the scaling table: each work on each worker count,
 // with GOMAXPROCS set to the worker count (as if pinned to that many
-// cores) unless keepProcs, then the machine baseline rows (cfg.procs).
+// cores) unless keepProcs, then the machine baseline rows (cfg.procs),
+// then the rows asked for again (cfg.again). Every row's "CPU vs 1
+// worker" divides by the first one-worker row, so the repeated one-worker
+// row shows how far the baseline itself moves.
 //
 // Before a work's rows, a discarded warm-up on one worker (at least a
 // tenth of a row of CPU: caches, the scratch pools, the heap and the
@@ -196,6 +247,11 @@ func runScaling(ctx context.Context, stdout io.Writer, cfg scaleConfig) error {
 	if err != nil {
 		return err
 	}
+	if cfg.profile != "" {
+		if err := os.MkdirAll(cfg.profile, 0o755); err != nil {
+			return err
+		}
+	}
 	procs0 := runtime.GOMAXPROCS(0)
 	defer runtime.GOMAXPROCS(procs0)
 	gogc := debug.SetGCPercent(-1) // read it, and put it back
@@ -206,7 +262,7 @@ func runScaling(ctx context.Context, stdout io.Writer, cfg scaleConfig) error {
 	fmt.Fprintln(stdout, "| work | workers | items | wall s | items/s | speed-up | CPU ms/item | CPU vs 1 worker | user s | sys s | GCs |")
 	fmt.Fprintln(stdout, "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, wk := range works {
-		if !selected(wk.name, cfg.only) {
+		if !selected(wk, cfg.only) {
 			continue
 		}
 		runtime.GOMAXPROCS(procsFor(1, cfg.keepProcs, procs0))
@@ -215,33 +271,96 @@ func runScaling(ctx context.Context, stdout io.Writer, cfg scaleConfig) error {
 			return err
 		}
 		var first *scaleRow
-		for _, w := range cfg.workers {
+		// inProcess measures and prints the row of w workers in this process.
+		inProcess := func(w int, again bool) error {
 			runtime.GOMAXPROCS(procsFor(w, cfg.keepProcs, procs0))
+			defer runtime.GOMAXPROCS(procs0)
+			stop, err := startProfile(cfg.profile, wk.name, w, again)
+			if err != nil {
+				return err
+			}
 			row, err := measure(ctx, wk, base, base*w, w)
+			if perr := stop(); err == nil {
+				err = perr
+			}
 			if err != nil {
 				return err
 			}
 			row.procs = runtime.GOMAXPROCS(0)
+			if again {
+				row.work += ", again"
+			}
 			if first == nil {
 				first = &row
 			} else {
 				row.setBase(*first)
 			}
 			fmt.Fprintln(stdout, row.String())
+			return nil
 		}
-		runtime.GOMAXPROCS(procs0)
-		for _, n := range cfg.procs {
+		// separate measures and prints the row of n separate processes.
+		separate := func(n int, again bool) error {
 			row, err := measureProcs(ctx, cfg.exe, wk.name, base, n)
 			if err != nil {
 				return fmt.Errorf("%s on %d processes: %w", wk.name, n, err)
+			}
+			if again {
+				row.work += ", again"
 			}
 			if first != nil {
 				row.setBase(*first)
 			}
 			fmt.Fprintln(stdout, row.String())
+			return nil
+		}
+		for _, w := range cfg.workers {
+			if err := inProcess(w, false); err != nil {
+				return err
+			}
+		}
+		for _, n := range cfg.procs {
+			if err := separate(n, false); err != nil {
+				return err
+			}
+		}
+		for _, w := range cfg.again {
+			if err := inProcess(w, true); err != nil {
+				return err
+			}
+			if slices.Contains(cfg.procs, w) {
+				if err := separate(w, true); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// startProfile starts a CPU profile of a row into dir (nothing when dir
+// is ""), and returns the function that stops it and closes the file.
+func startProfile(dir, work string, w int, again bool) (stop func() error, err error) {
+	if dir == "" {
+		return func() error { return nil }, nil
+	}
+	name := strings.Join(strings.FieldsFunc(work, func(r rune) bool {
+		return !('a' <= r && r <= 'z' || '0' <= r && r <= '9')
+	}), "-") + "-" + strconv.Itoa(w)
+	if again {
+		name += "-again"
+	}
+	f, err := os.Create(filepath.Join(dir, name+".pprof"))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 // warmUp runs wk on one worker, discarded, and returns the items of a
@@ -279,15 +398,15 @@ func perRow(probe scaleRow, d time.Duration) int {
 	return min(max(int(float64(probe.items)/cpu*d.Seconds()), 4), maxScaleItems)
 }
 
-// selected reports whether the work named name is among only, a
-// comma-separated list of name prefixes ("generate", "pool fresh evil");
-// "" selects every work.
-func selected(name, only string) bool {
+// selected reports whether wk is among only, a comma-separated list of
+// name prefixes ("generate", "pool fresh evil"); "" selects every work
+// but the extra ones.
+func selected(wk scaleWork, only string) bool {
 	if only == "" {
-		return true
+		return !wk.extra
 	}
 	for p := range strings.SplitSeq(only, ",") {
-		if strings.HasPrefix(name, strings.TrimSpace(p)) {
+		if strings.HasPrefix(wk.name, strings.TrimSpace(p)) {
 			return true
 		}
 	}

@@ -111,6 +111,64 @@ func TestBenchScaling(t *testing.T) {
 	}
 }
 
+// TestBenchScalingAgain: -again measures the named worker counts a second
+// time after the other rows (and their separate processes, when -procs
+// has them), -profile writes a CPU profile of each in-process row, and an
+// extra work (the generator without the pipeline) runs only when -works
+// names it.
+func TestBenchScalingAgain(t *testing.T) {
+	if _, err := dataset.Path(dataset.Top1465); err != nil {
+		t.Skipf("shared data not available: %v", err)
+	}
+	t.Setenv(benchChildEnv, "1")
+	dir := filepath.Join(t.TempDir(), "prof")
+	var out, errOut bytes.Buffer
+	args := []string{"bench", "-scaling", "-workers", "1,2", "-items", "4", "-works", "direct generate -level easy", "-procs", "2", "-again", "1,2", "-profile", dir}
+	if err := run(context.Background(), args, strings.NewReader(""), &out, &errOut); err != nil {
+		t.Fatalf("run(%q) = %v; stderr %s", args, err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	want := []string{
+		"| direct generate -level easy | 1 | 4 |", "| direct generate -level easy | 2 | 8 |",
+		"| direct generate -level easy, separate processes | 2 | 8 |",
+		"| direct generate -level easy, again | 1 | 4 |", "| direct generate -level easy, again | 2 | 8 |",
+		"| direct generate -level easy, separate processes, again | 2 | 8 |",
+	}
+	if len(lines) != 3+len(want) {
+		t.Fatalf("bench -scaling -again wrote %d lines, want %d:\n%s", len(lines), 3+len(want), out.String())
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[3+i], w) {
+			t.Errorf("row %d = %q, want it to start %q", i+1, lines[3+i], w)
+		}
+	}
+	for _, name := range []string{"direct-generate-level-easy-1", "direct-generate-level-easy-2", "direct-generate-level-easy-1-again", "direct-generate-level-easy-2-again"} {
+		if fi, err := os.Stat(filepath.Join(dir, name+".pprof")); err != nil || fi.Size() == 0 {
+			t.Errorf("profile %s.pprof: %v, want a non-empty file", name, err)
+		}
+	}
+
+	// Without -works, the extra works are left out.
+	for _, wk := range mustScaleWorks(t) {
+		if got := selected(wk, ""); got == wk.extra || got != !strings.HasPrefix(wk.name, "direct ") {
+			t.Errorf("selected(%q, \"\") = %v, want %v", wk.name, got, !wk.extra)
+		}
+	}
+	if err := run(context.Background(), []string{"bench", "-scaling", "-again", "x"}, strings.NewReader(""), &out, &errOut); err == nil {
+		t.Error("bench -scaling -again x = nil, want an error")
+	}
+}
+
+// mustScaleWorks returns the scaling works or stops the test.
+func mustScaleWorks(t *testing.T) []scaleWork {
+	t.Helper()
+	works, err := scaleWorks()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return works
+}
+
 // TestBenchScalingProcs runs the machine baseline: a work as two separate
 // one-worker processes (this test binary, acting as the command), whose
 // items and CPU are summed into one row.
