@@ -338,3 +338,101 @@ func TestPoolBacksOffFailures(t *testing.T) {
 		t.Errorf("Rejected(failed) reported %d times for %d failed calls", got, n)
 	}
 }
+
+// TestPoolSlotsBoundGenerations: on-demand generations run on their
+// callers' goroutines, but never more than Workers generations run at
+// once, background refills included.
+func TestPoolSlotsBoundGenerations(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	var running, most atomic.Int64
+	gen := func(ctx context.Context, opt Options) (Puzzle, error) {
+		n := running.Add(1)
+		defer running.Add(-1)
+		for m := most.Load(); n > m && !most.CompareAndSwap(m, n); m = most.Load() {
+		}
+		time.Sleep(time.Millisecond)
+		return Puzzle{Level: opt.Level, Seed: opt.Seed, Fresh: true}, nil
+	}
+	const workers = 2
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: workers, BufferSize: 4, MaxWaiting: 64, Generate: gen})
+	defer p.Close()
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Go(func() {
+			for range 5 {
+				if _, err := p.Fresh(context.Background(), rating.Hard); err != nil {
+					t.Errorf("Fresh = %v", err)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if m := most.Load(); m > workers {
+		t.Errorf("%d generations ran at once, want at most Workers = %d", m, workers)
+	}
+}
+
+// TestPoolFreshBeforeRefills: a fresh request waits for at most the
+// refill in progress, not for the buffers to fill: the slot a refill
+// frees goes to the waiting request first.
+func TestPoolFreshBeforeRefills(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	var calls atomic.Int64
+	gen := func(ctx context.Context, opt Options) (Puzzle, error) {
+		calls.Add(1)
+		time.Sleep(2 * time.Millisecond)
+		return Puzzle{Level: opt.Level, Seed: opt.Seed, Fresh: true}, nil
+	}
+	// 4 levels × 64 puzzles of refills: the worker never runs out of them
+	// while the requests below wait.
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 64, Generate: gen})
+	defer p.Close()
+	waitFor(t, "a refill running", func() bool { return calls.Load() > 0 })
+	for i := range 5 {
+		before := calls.Load()
+		if _, err := p.Fresh(context.Background(), rating.Medium); err != nil {
+			t.Fatalf("Fresh = %v", err)
+		}
+		// The refill running when it came, and its own generation (one
+		// more refill may start between the two loads).
+		if n := calls.Load() - before; n > 3 {
+			t.Errorf("request %d waited for %d generations, want at most the refill in progress and its own", i, n)
+		}
+	}
+}
+
+// TestPoolCloseStopsCallers: Close stops an on-demand generation running
+// on its caller's goroutine and returns only after it ended.
+func TestPoolCloseStopsCallers(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	type callerKey struct{}
+	var active atomic.Int64
+	gen := func(ctx context.Context, opt Options) (Puzzle, error) {
+		active.Add(1)
+		defer active.Add(-1)
+		<-ctx.Done() // generations end only when stopped
+		if ctx.Value(callerKey{}) != nil {
+			time.Sleep(100 * time.Millisecond) // the caller's ends well after the refills
+		}
+		return Puzzle{}, ctx.Err()
+	}
+	// Eight slots: the refills (one per level) take four, the request a fifth.
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 8, BufferSize: 1, Generate: gen})
+	errs := make(chan error, 1)
+	go func() {
+		_, err := p.Fresh(context.WithValue(context.Background(), callerKey{}, true), rating.Medium)
+		errs <- err
+	}()
+	waitFor(t, "the request generating", func() bool { return active.Load() == 5 })
+	p.Close()
+	if n := active.Load(); n != 0 {
+		t.Errorf("Close returned with %d generations still running", n)
+	}
+	if err := <-errs; !errors.Is(err, ErrPoolClosed) {
+		t.Errorf("request generating at Close = %v, want %v", err, ErrPoolClosed)
+	}
+	if _, err := p.Fresh(context.Background(), rating.Medium); !errors.Is(err, ErrPoolClosed) {
+		t.Errorf("Fresh after Close = %v, want %v", err, ErrPoolClosed)
+	}
+}
