@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -70,4 +71,40 @@ func BenchmarkHandlers(b *testing.B) {
 			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(i), "cpu-ns/op")
 		})
 	}
+}
+
+// BenchmarkFreshOverhead measures what a fresh=true request costs around
+// its puzzle: the whole router (middleware, parameters, the service's
+// supply, the hand-off to a pool worker and back, the token, JSON) with a
+// generator that returns a ready puzzle at once, so that cpu-ns/op and
+// allocs/op are the request's own (docs/scaling.md, "The request's own
+// CPU"). Run:
+//
+//	go test -run '^$' -bench FreshOverhead -benchmem ./api
+func BenchmarkFreshOverhead(b *testing.B) {
+	ready, err := generate.Generate(b.Context(), generate.Options{Rater: rating.DefaultRater(), Level: rating.Medium, Seed: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	gen := func(_ context.Context, o generate.Options) (generate.Puzzle, error) {
+		p := ready
+		p.Seed = o.Seed
+		return p, nil
+	}
+	pool := generate.NewPool(generate.PoolConfig{Options: generate.Options{Rater: rating.DefaultRater()}, Workers: 1, Generate: gen})
+	b.Cleanup(pool.Close)
+	svc := service.New(service.Config{}, service.Deps{Pool: pool, Store: store.NewMemory()})
+	h := NewServer(zap.NewNop(), newTestMetrics(), svc, Config{CORSOrigins: []string{"*"}})
+	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	n := 0
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/generate?level=medium&fresh=true", nil))
+		if rec.Code != 200 {
+			b.Fatalf("fresh medium = %d %s", rec.Code, rec.Body)
+		}
+		n++
+	}
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(n), "cpu-ns/op")
 }

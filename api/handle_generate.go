@@ -254,6 +254,9 @@ func targetParams(q params, req *service.GenerateRequest) error {
 // solutionParam reads the optional solution query parameter: whether the
 // answer includes the puzzle's solution (the default, true).
 func solutionParam(r *http.Request) (bool, error) {
+	if !mayHold(r.URL.RawQuery, "solution") {
+		return true, nil
+	}
 	q, err := queryParams(r)
 	if err != nil {
 		return false, err

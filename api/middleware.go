@@ -327,6 +327,10 @@ func rateLimitKey(r *http.Request) string {
 // charged 1 here and then each puzzle as it is sent (see charger).
 func withCost(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !mayHold(r.URL.RawQuery, "count") {
+			next.ServeHTTP(w, r)
+			return
+		}
 		if vs := r.URL.Query()["count"]; len(vs) == 1 && !wantsStream(r) {
 			if n, err := strconv.Atoi(vs[0]); err == nil && n > 1 && n <= service.MaxBatch {
 				r = r.WithContext(httprate.WithIncrement(r.Context(), n))

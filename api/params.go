@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 )
 
 // params are a request's query parameters, read strictly: the query must
@@ -22,6 +23,14 @@ func queryParams(r *http.Request) (params, error) {
 		return nil, &paramError{name: "query", reason: "the query string does not parse: use name=value pairs joined by & with valid percent escapes"}
 	}
 	return params(q), nil
+}
+
+// mayHold reports whether a raw query can hold the parameter name: false
+// when the name is not in it and no percent escape could spell it. Readers
+// of one optional parameter use it to skip parsing the whole query (a few
+// allocations) when it is absent, as it mostly is.
+func mayHold(rawQuery, name string) bool {
+	return strings.Contains(rawQuery, name) || strings.IndexByte(rawQuery, '%') >= 0
 }
 
 // get returns the value of parameter name and whether it was given; a

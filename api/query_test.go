@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -78,5 +79,28 @@ func TestUnknownQueryParameter(t *testing.T) {
 				t.Errorf("%s %s = %d %+v, want %d bad-parameter naming %q", tt.method, tt.target, rec.Code, p, tt.wantStatus, tt.wantParam)
 			}
 		})
+	}
+}
+
+func TestMayHold(t *testing.T) {
+	for _, c := range []struct {
+		raw, name string
+		want      bool
+	}{
+		{"level=medium&fresh=true", "solution", false},
+		{"level=medium&solution=false", "solution", true},
+		{"level=medium&sol%75tion=false", "solution", true}, // an escape may spell it
+		{"", "count", false},
+		{"count=3", "count", true},
+	} {
+		if got := mayHold(c.raw, c.name); got != c.want {
+			t.Errorf("mayHold(%q, %q) = %v, want %v", c.raw, c.name, got, c.want)
+		}
+	}
+	// What mayHold guards: solution=false spelt with an escape still
+	// leaves the solution out.
+	r := httptest.NewRequest("GET", "/generate?level=easy&sol%75tion=false", nil)
+	if with, err := solutionParam(r); err != nil || with {
+		t.Errorf("solutionParam(sol%%75tion=false) = %v, %v, want false, nil", with, err)
 	}
 }

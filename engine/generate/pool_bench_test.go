@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"strconv"
 	"testing"
 	"time"
 
@@ -29,7 +30,7 @@ func BenchmarkPoolFresh(b *testing.B) {
 			return Puzzle{Level: o.Level, Seed: o.Seed, Fresh: true}, nil
 		}
 		for _, via := range []string{"inline", "pool"} {
-			b.Run(via+"/spins="+itoa(spins), func(b *testing.B) {
+			b.Run(via+"/spins="+strconv.Itoa(spins), func(b *testing.B) {
 				ctx := context.Background()
 				fresh := func() error {
 					_, err := gen(ctx, Options{Level: rating.Medium, Seed: 1})
@@ -58,15 +59,4 @@ func BenchmarkPoolFresh(b *testing.B) {
 			})
 		}
 	}
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	s := ""
-	for ; n > 0; n /= 10 {
-		s = string(rune('0'+n%10)) + s
-	}
-	return s
 }
