@@ -4,7 +4,6 @@ import (
 	"context"
 	cryptorand "crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -76,10 +75,8 @@ func (NopPoolHooks) Rejected(rating.Level, string) {}
 
 // PoolConfig configures a Pool. Zero fields take the defaults.
 type PoolConfig struct {
-	// Workers is the number of generations that run at once, the pool's
-	// whole CPU use (default runtime.GOMAXPROCS(0)): as many goroutines
-	// refill the buffers, and an on-demand generation (Fresh, Generate)
-	// takes one of the Workers slots on its caller's goroutine.
+	// Workers is the number of generating goroutines, the pool's whole
+	// CPU use (default runtime.GOMAXPROCS(0)).
 	Workers int
 	// BufferSize is the number of ready puzzles kept per level (default
 	// DefaultBufferSize).
@@ -110,12 +107,8 @@ type PoolConfig struct {
 //   - Get takes a ready puzzle (well under a microsecond); when the level's
 //     buffer is empty it waits for the workers, bounded by its context.
 //     TryGet never waits.
-//   - Generate and Fresh run one generation on the caller's goroutine once
-//     one of the Workers slots is free (before background refills),
-//     bounded by the request's context. Running it there instead of
-//     handing it to a worker goroutine saves two wake-ups per request,
-//     which on a machine with idle processors cost about 30 µs of CPU
-//     (BenchmarkPoolFresh, docs/scaling.md).
+//   - Generate and Fresh run one generation on a worker, bounded by the
+//     request's context.
 //   - At most MaxWaiting requests wait at once; more fail fast with
 //     ErrOverloaded.
 //
@@ -124,9 +117,7 @@ type PoolConfig struct {
 // *UnknownLevelError (TryGet: false) before it reaches a buffer or a hook.
 //
 // Every goroutine of the pool is started by NewPool and ended by Close, which
-// waits for them; Close also stops the on-demand generations running on
-// their callers' goroutines (they return ErrPoolClosed) and waits for them
-// to end. A Pool is safe for concurrent use.
+// waits for them. A Pool is safe for concurrent use.
 type Pool struct {
 	cfg    PoolConfig
 	hooks  PoolHooks
@@ -137,7 +128,7 @@ type Pool struct {
 	once   sync.Once
 
 	ready   [rating.Evil + 1]chan Puzzle // ready puzzles per level (index 0 unused)
-	slots   chan struct{}                // one per worker, held by each generation running
+	jobs    chan *job                    // on-demand generations, unbuffered
 	wake    chan struct{}                // a buffer has room: wakes an idle worker
 	waiting chan struct{}                // admission semaphore of waiting requests
 	n       atomic.Uint64                // puzzles started, for seeds
@@ -146,9 +137,18 @@ type Pool struct {
 	inflight [rating.Evil + 1]int // background generations running per level
 	waiters  [rating.Evil + 1]int // Get calls waiting per level
 	failures int                  // background generations failed in a row
-	calls    int                  // on-demand generations running on their callers' goroutines
-	closed   bool                 // Close began: no new on-demand generation starts
-	idle     *sync.Cond           // on mu: signalled when calls drops to 0 after Close began
+}
+
+// job is one on-demand generation.
+type job struct {
+	ctx  context.Context
+	opt  Options
+	done chan jobResult // buffered: the worker never blocks on it
+}
+
+type jobResult struct {
+	p   Puzzle
+	err error
 }
 
 // Validate reports, as an *OptionsError, a template cfg.Options that no
@@ -194,11 +194,10 @@ func NewPool(cfg PoolConfig) *Pool {
 		p.gen = Generate
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
-	p.idle = sync.NewCond(&p.mu)
 	for _, l := range levels {
 		p.ready[l] = make(chan Puzzle, cfg.BufferSize)
 	}
-	p.slots = make(chan struct{}, cfg.Workers)
+	p.jobs = make(chan *job)
 	p.wake = make(chan struct{}, cfg.Workers)
 	p.waiting = make(chan struct{}, cfg.MaxWaiting)
 	p.wg.Add(cfg.Workers)
@@ -213,43 +212,33 @@ func NewPool(cfg PoolConfig) *Pool {
 // ErrPoolClosed (or their own context's error). Close is idempotent.
 func (p *Pool) Close() {
 	p.once.Do(func() {
-		p.mu.Lock()
-		p.closed = true
-		p.mu.Unlock()
 		p.cancel()
 		p.wg.Wait()
-		p.mu.Lock()
-		for p.calls > 0 {
-			p.idle.Wait()
-		}
-		p.mu.Unlock()
 	})
 }
 
-// worker runs background refills, each holding a slot; it sleeps when
-// every buffer is full and ends when the pool closes. An on-demand
-// generation waiting for a slot gets the next one freed: a channel hands
-// its free places to blocked senders in order, so a worker that wants a
-// slot again queues behind the requests already waiting.
+// worker runs on-demand jobs first, then background refills; it sleeps when
+// every buffer is full and ends when the pool closes.
 func (p *Pool) worker() {
 	defer p.wg.Done()
-	for p.ctx.Err() == nil {
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case j := <-p.jobs:
+			p.run(j)
+			continue
+		default:
+		}
 		if l, ok := p.claim(); ok {
-			select {
-			case p.slots <- struct{}{}:
-			case <-p.ctx.Done():
-				return
-			}
-			err := p.refill(l)
-			<-p.slots
-			if err != nil && p.ctx.Err() == nil {
-				p.backoff()
-			}
+			p.refill(l)
 			continue
 		}
 		select {
 		case <-p.ctx.Done():
 			return
+		case j := <-p.jobs:
+			p.run(j)
 		case <-p.wake:
 		}
 	}
@@ -277,9 +266,8 @@ func (p *Pool) claim() (rating.Level, bool) {
 	return best, best != 0
 }
 
-// refill makes one puzzle of level l for its buffer, and returns the
-// generator's error.
-func (p *Pool) refill(l rating.Level) error {
+// refill makes one puzzle of level l for its buffer.
+func (p *Pool) refill(l rating.Level) {
 	opt := p.options(l)
 	start := time.Now()
 	pz, err := p.gen(p.ctx, opt)
@@ -290,8 +278,9 @@ func (p *Pool) refill(l rating.Level) error {
 	if err != nil {
 		if p.ctx.Err() == nil {
 			p.hooks.Rejected(l, RejectFailed)
+			p.backoff()
 		}
-		return err
+		return
 	}
 	p.mu.Lock()
 	p.failures = 0
@@ -302,13 +291,11 @@ func (p *Pool) refill(l rating.Level) error {
 	default: // full: a waiter gave up after this generation was claimed
 	}
 	p.hooks.Depth(l, len(p.ready[l]))
-	return nil
 }
 
 // backoff pauses the worker after a failed background generation, for
-// refillBackoffMin doubled per failure in a row up to refillBackoffMax,
-// without a slot (on-demand generations go on meanwhile); it ends early
-// when the pool closes.
+// refillBackoffMin doubled per failure in a row up to refillBackoffMax. It
+// still runs on-demand jobs meanwhile and ends early when the pool closes.
 func (p *Pool) backoff() {
 	p.mu.Lock()
 	p.failures++
@@ -320,40 +307,32 @@ func (p *Pool) backoff() {
 	}
 	t := time.NewTimer(delay)
 	defer t.Stop()
-	select {
-	case <-p.ctx.Done():
-	case <-t.C:
+	for {
+		select {
+		case <-p.ctx.Done():
+			return
+		case <-t.C:
+			return
+		case j := <-p.jobs:
+			p.run(j)
+		}
 	}
 }
 
-// run runs an on-demand generation on the caller's goroutine, stopping
-// when ctx or the pool ends; Close waits for it.
-func (p *Pool) run(ctx context.Context, opt Options) (Puzzle, error) {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return Puzzle{}, ErrPoolClosed
-	}
-	p.calls++
-	p.mu.Unlock()
-	defer func() {
-		p.mu.Lock()
-		if p.calls--; p.calls == 0 && p.closed {
-			p.idle.Broadcast()
-		}
-		p.mu.Unlock()
-	}()
-	ctx, cancel := context.WithCancel(ctx)
+// run executes an on-demand job, stopping when the job's context or the pool
+// ends.
+func (p *Pool) run(j *job) {
+	ctx, cancel := context.WithCancel(j.ctx)
 	stop := context.AfterFunc(p.ctx, cancel)
 	start := time.Now()
-	pz, err := p.gen(ctx, opt)
+	pz, err := p.gen(ctx, j.opt)
 	d := time.Since(start)
 	stop()
 	cancel()
 	if err == nil {
 		p.hooks.Generated(pz.Level, d, pz.Attempts)
 	}
-	return pz, err
+	j.done <- jobResult{pz, err}
 }
 
 // options returns the generation options of the pool's next puzzle of level l.
@@ -455,10 +434,9 @@ func (p *Pool) check(l rating.Level) error {
 	return nil
 }
 
-// Fresh returns a puzzle of level l generated for this request (never from
-// the buffer) in one of the pool's Workers slots, on the caller's
-// goroutine, with the pool's options and next seed. It waits for a free
-// slot and for generation at most until ctx ends
+// Fresh returns a puzzle of level l generated for this request on one of the
+// pool's workers (never from the buffer), with the pool's options and next
+// seed. It waits for a free worker and for generation at most until ctx ends
 // (then it returns ctx.Err()); it fails fast with ErrOverloaded like Get.
 func (p *Pool) Fresh(ctx context.Context, l rating.Level) (Puzzle, error) {
 	if err := p.check(l); err != nil {
@@ -467,14 +445,14 @@ func (p *Pool) Fresh(ctx context.Context, l rating.Level) (Puzzle, error) {
 	return p.generate(ctx, p.options(l))
 }
 
-// Generate runs Generate(ctx, opt) in one of the pool's Workers slots, so that
+// Generate runs Generate(ctx, opt) on one of the pool's workers, so that
 // callers with their own options (a puzzle of the day, say) share the pool's
 // CPU bound. It waits like Fresh and fails fast with ErrOverloaded like Get.
 func (p *Pool) Generate(ctx context.Context, opt Options) (Puzzle, error) {
 	return p.generate(ctx, opt)
 }
 
-// generate runs an on-demand generation in a slot, on the caller's goroutine.
+// generate runs a job on a worker.
 func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 	if p.ctx.Err() != nil {
 		return Puzzle{}, ErrPoolClosed
@@ -483,27 +461,27 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
+	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
 	select {
-	case p.slots <- struct{}{}:
+	case p.jobs <- j:
 	case <-ctx.Done():
 		p.hooks.Rejected(opt.Level, RejectCanceled)
 		return Puzzle{}, ctx.Err()
 	case <-p.ctx.Done():
 		return Puzzle{}, ErrPoolClosed
 	}
-	defer func() { <-p.slots }() // also when the generator panics
-	pz, err := p.run(ctx, opt)
-	if err != nil {
+	r := <-j.done // the worker stops soon when ctx or the pool ends
+	if r.err != nil {
 		if ctx.Err() != nil {
 			p.hooks.Rejected(opt.Level, RejectCanceled)
 			return Puzzle{}, ctx.Err()
 		}
-		if p.ctx.Err() != nil || errors.Is(err, ErrPoolClosed) {
+		if p.ctx.Err() != nil {
 			return Puzzle{}, ErrPoolClosed
 		}
 		p.hooks.Rejected(opt.Level, RejectFailed)
 	}
-	return pz, err
+	return r.p, r.err
 }
 
 // Depth returns the number of ready puzzles of level l (0 for a level

@@ -339,9 +339,8 @@ func TestPoolBacksOffFailures(t *testing.T) {
 	}
 }
 
-// TestPoolSlotsBoundGenerations: on-demand generations run on their
-// callers' goroutines, but never more than Workers generations run at
-// once, background refills included.
+// TestPoolSlotsBoundGenerations: never more than Workers generations run
+// at once, on-demand ones and background refills together.
 func TestPoolSlotsBoundGenerations(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	var running, most atomic.Int64
@@ -374,8 +373,8 @@ func TestPoolSlotsBoundGenerations(t *testing.T) {
 }
 
 // TestPoolFreshBeforeRefills: a fresh request waits for at most the
-// refill in progress, not for the buffers to fill: the slot a refill
-// frees goes to the waiting request first.
+// refill in progress, not for the buffers to fill: a worker that ends a
+// refill takes a waiting request first.
 func TestPoolFreshBeforeRefills(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	var calls atomic.Int64
@@ -402,8 +401,8 @@ func TestPoolFreshBeforeRefills(t *testing.T) {
 	}
 }
 
-// TestPoolCloseStopsCallers: Close stops an on-demand generation running
-// on its caller's goroutine and returns only after it ended.
+// TestPoolCloseStopsCallers: Close stops an on-demand generation and
+// returns only after it ended; its caller gets ErrPoolClosed.
 func TestPoolCloseStopsCallers(t *testing.T) {
 	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
 	type callerKey struct{}
@@ -417,7 +416,7 @@ func TestPoolCloseStopsCallers(t *testing.T) {
 		}
 		return Puzzle{}, ctx.Err()
 	}
-	// Eight slots: the refills (one per level) take four, the request a fifth.
+	// Eight workers: the refills (one per level) take four, the request a fifth.
 	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 8, BufferSize: 1, Generate: gen})
 	errs := make(chan error, 1)
 	go func() {
