@@ -31,7 +31,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
+	"io"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -115,6 +118,9 @@ type receiptPayload struct {
 // safe for concurrent use.
 type Signer struct {
 	key []byte
+	// macs holds HMAC-SHA256 states keyed with key: Reset restores one
+	// without hashing the key again, so a token costs no state of its own.
+	macs sync.Pool
 }
 
 // NewSigner returns a Signer keyed with secret, which must hold at least
@@ -123,7 +129,9 @@ func NewSigner(secret []byte) (*Signer, error) {
 	if len(secret) < MinSecretBytes {
 		return nil, fmt.Errorf("receipt secret of %d bytes: want at least %d (128 bits)", len(secret), MinSecretBytes)
 	}
-	return &Signer{key: append([]byte(nil), secret...)}, nil
+	s := &Signer{key: append([]byte(nil), secret...)}
+	s.macs.New = func() any { return hmac.New(sha256.New, s.key) }
+	return s, nil
 }
 
 // NewSecret returns a new random secret of 32 bytes, written as base64url
@@ -226,12 +234,18 @@ func (p tokenPayload) token() Token {
 }
 
 // mac is HMAC-SHA256 of kind "." payload under the signer's key.
-func (s *Signer) mac(kind, payload string) []byte {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(kind))
-	m.Write([]byte{'.'})
-	m.Write([]byte(payload))
-	return m.Sum(nil)
+func (s *Signer) mac(kind, payload string) []byte { return s.appendMAC(nil, kind, []byte(payload)) }
+
+// appendMAC appends the MAC of kind and payload to dst.
+func (s *Signer) appendMAC(dst []byte, kind string, payload []byte) []byte {
+	m := s.macs.Get().(hash.Hash)
+	m.Reset()
+	io.WriteString(m, kind)
+	io.WriteString(m, ".")
+	m.Write(payload)
+	dst = m.Sum(dst)
+	s.macs.Put(m)
+	return dst
 }
 
 func (s *Signer) sign(kind string, payload any) string {
@@ -239,8 +253,19 @@ func (s *Signer) sign(kind string, payload any) string {
 	if err != nil {
 		panic(fmt.Sprintf("receipt: marshal %T: %v", payload, err)) // plain structs of strings and numbers always marshal
 	}
-	enc := base64.RawURLEncoding.EncodeToString(b)
-	return kind + "." + enc + "." + base64.RawURLEncoding.EncodeToString(s.mac(kind, enc))
+	// One buffer: "kind.payload.mac" with the raw MAC computed into its
+	// spare room at the end, then encoded in front of it.
+	enc := base64.RawURLEncoding
+	n := len(kind) + 1 + enc.EncodedLen(len(b))
+	end := n + 1 + enc.EncodedLen(sha256.Size)
+	out := make([]byte, 0, end+sha256.Size)
+	out = append(out, kind...)
+	out = append(out, '.')
+	out = enc.AppendEncode(out, b)
+	mac := s.appendMAC(out[end:end], kind, out[len(kind)+1:n])
+	out = append(out, '.')
+	out = enc.AppendEncode(out, mac)
+	return string(out)
 }
 
 // open checks text's kind and MAC, then decodes its payload into v.
