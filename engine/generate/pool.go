@@ -151,6 +151,11 @@ type jobResult struct {
 	err error
 }
 
+// jobPool holds idle jobs with their result channels (a Puzzle is over
+// 600 bytes), so that an on-demand generation allocates neither: a job
+// goes back only once its result was read, when no worker holds it.
+var jobPool = sync.Pool{New: func() any { return &job{done: make(chan jobResult, 1)} }}
+
 // Validate reports, as an *OptionsError, a template cfg.Options that no
 // puzzle of some level can meet (the pool sets Level and Seed itself, so
 // the template is checked with every level). NewPool panics on such a
@@ -461,7 +466,12 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
-	j := &job{ctx: ctx, opt: opt, done: make(chan jobResult, 1)}
+	j := jobPool.Get().(*job)
+	j.ctx, j.opt = ctx, opt
+	defer func() { // no worker holds j: never sent, or its result read
+		*j = job{done: j.done}
+		jobPool.Put(j)
+	}()
 	select {
 	case p.jobs <- j:
 	case <-ctx.Done():
