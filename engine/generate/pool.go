@@ -128,7 +128,7 @@ type Pool struct {
 	once   sync.Once
 
 	ready   [rating.Evil + 1]chan Puzzle // ready puzzles per level (index 0 unused)
-	jobs    chan *job                    // on-demand generations, unbuffered
+	jobs    chan *job                    // on-demand generations waiting for a worker (MaxWaiting places)
 	wake    chan struct{}                // a buffer has room: wakes an idle worker
 	waiting chan struct{}                // admission semaphore of waiting requests
 	n       atomic.Uint64                // puzzles started, for seeds
@@ -202,7 +202,7 @@ func NewPool(cfg PoolConfig) *Pool {
 	for _, l := range levels {
 		p.ready[l] = make(chan Puzzle, cfg.BufferSize)
 	}
-	p.jobs = make(chan *job)
+	p.jobs = make(chan *job, cfg.MaxWaiting)
 	p.wake = make(chan struct{}, cfg.Workers)
 	p.waiting = make(chan struct{}, cfg.MaxWaiting)
 	p.wg.Add(cfg.Workers)
@@ -466,12 +466,13 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
+	// The queue has a place for every admitted request, so the job goes in
+	// at once and the request waits only for its answer: a worker that
+	// takes a queued job wakes nobody (an unbuffered hand-off woke the
+	// sender only for it to wait again). A job whose request gave up stays
+	// queued until a worker finds its context ended, at once.
 	j := jobPool.Get().(*job)
 	j.ctx, j.opt = ctx, opt
-	defer func() { // no worker holds j: never sent, or its result read
-		*j = job{done: j.done}
-		jobPool.Put(j)
-	}()
 	select {
 	case p.jobs <- j:
 	case <-ctx.Done():
@@ -480,7 +481,17 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 	case <-p.ctx.Done():
 		return Puzzle{}, ErrPoolClosed
 	}
-	r := <-j.done // the worker stops soon when ctx or the pool ends
+	var r jobResult
+	select {
+	case r = <-j.done:
+		*j = job{done: j.done} // its worker is done with it
+		jobPool.Put(j)
+	case <-ctx.Done(): // the job is left to the worker that takes it
+		p.hooks.Rejected(opt.Level, RejectCanceled)
+		return Puzzle{}, ctx.Err()
+	case <-p.ctx.Done():
+		return Puzzle{}, ErrPoolClosed
+	}
 	if r.err != nil {
 		if ctx.Err() != nil {
 			p.hooks.Rejected(opt.Level, RejectCanceled)

@@ -3,6 +3,8 @@ package generate
 import (
 	"context"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -29,14 +31,14 @@ func BenchmarkPoolFresh(b *testing.B) {
 			sink += x & 1
 			return Puzzle{Level: o.Level, Seed: o.Seed, Fresh: true}, nil
 		}
-		for _, via := range []string{"inline", "pool"} {
+		for _, via := range []string{"inline", "pool", "pool-2callers"} {
 			b.Run(via+"/spins="+strconv.Itoa(spins), func(b *testing.B) {
 				ctx := context.Background()
 				fresh := func() error {
 					_, err := gen(ctx, Options{Level: rating.Medium, Seed: 1})
 					return err
 				}
-				if via == "pool" {
+				if via != "inline" {
 					p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, Seed: 1, Generate: gen})
 					defer p.Close()
 					for p.Depth(rating.Evil) < 1 { // the background refills done
@@ -49,6 +51,27 @@ func BenchmarkPoolFresh(b *testing.B) {
 				}
 				b.ReportAllocs()
 				cpu0, n := cputime.Process(), 0
+				if via == "pool-2callers" {
+					// Two callers on one worker: a request always waits,
+					// as in sudokud under load (two clients per worker).
+					var left atomic.Int64
+					left.Store(int64(b.N))
+					var wg sync.WaitGroup
+					b.ResetTimer()
+					for range 2 {
+						wg.Go(func() {
+							for left.Add(-1) >= 0 {
+								if err := fresh(); err != nil {
+									b.Error(err)
+									return
+								}
+							}
+						})
+					}
+					wg.Wait()
+					b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
+					return
+				}
 				for b.Loop() {
 					if err := fresh(); err != nil {
 						b.Fatal(err)

@@ -435,3 +435,30 @@ func TestPoolCloseStopsCallers(t *testing.T) {
 		t.Errorf("Fresh after Close = %v, want %v", err, ErrPoolClosed)
 	}
 }
+
+// TestPoolFreshGivesUpWhileQueued: a request whose context ends while
+// its job waits in the queue returns at once; the worker later finds the
+// job's context ended, and the requests after it get their own puzzles.
+func TestPoolFreshGivesUpWhileQueued(t *testing.T) {
+	defer goleak.VerifyNone(t, goleak.IgnoreCurrent())
+	f := &fakeGen{gate: make(chan struct{})} // the worker blocks in its first refill
+	h := newRecHooks()
+	p := NewPool(PoolConfig{Options: Options{Rater: rating.DefaultRater()}, Workers: 1, BufferSize: 1, Hooks: h, Generate: f.generate})
+	defer p.Close()
+	waitFor(t, "the worker in a refill", func() bool { return f.active.Load() == 1 })
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := p.Fresh(ctx, rating.Hard); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Fresh with its context ending in the queue = %v, want %v", err, context.DeadlineExceeded)
+	}
+	if got := h.count(RejectCanceled); got != 1 {
+		t.Errorf("Rejected(canceled) reported %d times, want 1", got)
+	}
+	close(f.gate)
+	for i, l := range []rating.Level{rating.Evil, rating.Medium, rating.Evil} {
+		pz, err := p.Fresh(context.Background(), l)
+		if err != nil || pz.Level != l {
+			t.Errorf("request %d after the abandoned one: Fresh(%v) = level %v, %v", i, l, pz.Level, err)
+		}
+	}
+}
