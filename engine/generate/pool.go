@@ -4,6 +4,7 @@ import (
 	"context"
 	cryptorand "crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"runtime"
 	"sync"
@@ -75,8 +76,11 @@ func (NopPoolHooks) Rejected(rating.Level, string) {}
 
 // PoolConfig configures a Pool. Zero fields take the defaults.
 type PoolConfig struct {
-	// Workers is the number of generating goroutines, the pool's whole
-	// CPU use (default runtime.GOMAXPROCS(0)).
+	// Workers is the number of generations that run at once, the pool's
+	// whole CPU use (default runtime.GOMAXPROCS(0)): as many goroutines
+	// refill the buffers and run queued on-demand generations, and an
+	// on-demand generation that finds one of the Workers slots free runs
+	// on its caller's goroutine.
 	Workers int
 	// BufferSize is the number of ready puzzles kept per level (default
 	// DefaultBufferSize).
@@ -107,8 +111,13 @@ type PoolConfig struct {
 //   - Get takes a ready puzzle (well under a microsecond); when the level's
 //     buffer is empty it waits for the workers, bounded by its context.
 //     TryGet never waits.
-//   - Generate and Fresh run one generation on a worker, bounded by the
-//     request's context.
+//   - Generate and Fresh run one generation, bounded by the request's
+//     context: on the caller's goroutine when one of the Workers slots is
+//     free and no request is queued (no hand-off: handing a job to an
+//     idle worker and back costs two wake-ups, about 25 µs of CPU with
+//     idle processors, BenchmarkPoolFresh), else queued for a worker,
+//     which takes queued requests before background refills and keeps
+//     its slot from one to the next.
 //   - At most MaxWaiting requests wait at once; more fail fast with
 //     ErrOverloaded.
 //
@@ -117,7 +126,9 @@ type PoolConfig struct {
 // *UnknownLevelError (TryGet: false) before it reaches a buffer or a hook.
 //
 // Every goroutine of the pool is started by NewPool and ended by Close, which
-// waits for them. A Pool is safe for concurrent use.
+// waits for them; Close also stops the generations running on callers'
+// goroutines (they return ErrPoolClosed) and waits for them to end. A Pool
+// is safe for concurrent use.
 type Pool struct {
 	cfg    PoolConfig
 	hooks  PoolHooks
@@ -131,12 +142,16 @@ type Pool struct {
 	jobs    chan *job                    // on-demand generations waiting for a worker (MaxWaiting places)
 	wake    chan struct{}                // a buffer has room: wakes an idle worker
 	waiting chan struct{}                // admission semaphore of waiting requests
+	slots   chan struct{}                // one per worker, held by each generation running
 	n       atomic.Uint64                // puzzles started, for seeds
 
 	mu       sync.Mutex
 	inflight [rating.Evil + 1]int // background generations running per level
 	waiters  [rating.Evil + 1]int // Get calls waiting per level
 	failures int                  // background generations failed in a row
+	calls    int                  // generations running on callers' goroutines
+	closed   bool                 // Close began: no generation starts on a caller's goroutine
+	idle     *sync.Cond           // on mu: signalled when calls drops to 0 after Close began
 }
 
 // job is one on-demand generation.
@@ -199,6 +214,8 @@ func NewPool(cfg PoolConfig) *Pool {
 		p.gen = Generate
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
+	p.idle = sync.NewCond(&p.mu)
+	p.slots = make(chan struct{}, cfg.Workers)
 	for _, l := range levels {
 		p.ready[l] = make(chan Puzzle, cfg.BufferSize)
 	}
@@ -217,34 +234,82 @@ func NewPool(cfg PoolConfig) *Pool {
 // ErrPoolClosed (or their own context's error). Close is idempotent.
 func (p *Pool) Close() {
 	p.once.Do(func() {
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
 		p.cancel()
 		p.wg.Wait()
+		p.mu.Lock()
+		for p.calls > 0 {
+			p.idle.Wait()
+		}
+		p.mu.Unlock()
 	})
 }
 
-// worker runs on-demand jobs first, then background refills; it sleeps when
-// every buffer is full and ends when the pool closes.
+// worker runs queued on-demand jobs first, then background refills, each
+// in a slot; it sleeps when every buffer is full and ends when the pool
+// closes.
 func (p *Pool) worker() {
 	defer p.wg.Done()
-	for {
+	for p.ctx.Err() == nil {
 		select {
 		case <-p.ctx.Done():
 			return
 		case j := <-p.jobs:
-			p.run(j)
+			p.serve(j)
 			continue
 		default:
 		}
 		if l, ok := p.claim(); ok {
-			p.refill(l)
+			if !p.acquire() {
+				return
+			}
+			err := p.refill(l)
+			<-p.slots
+			if err != nil && p.ctx.Err() == nil {
+				p.backoff()
+			}
 			continue
 		}
 		select {
 		case <-p.ctx.Done():
 			return
 		case j := <-p.jobs:
-			p.run(j)
+			p.serve(j)
 		case <-p.wake:
+		}
+	}
+}
+
+// acquire takes a slot, waiting for one; false when the pool closes first.
+func (p *Pool) acquire() bool {
+	select {
+	case p.slots <- struct{}{}:
+		return true
+	case <-p.ctx.Done():
+		return false
+	}
+}
+
+// serve runs the queued job j in a slot and, keeping the slot, every job
+// queued behind it: with requests waiting, a worker goes from one to the
+// next with no hand-over.
+func (p *Pool) serve(j *job) {
+	if !p.acquire() {
+		j.done <- jobResult{err: ErrPoolClosed}
+		return
+	}
+	defer func() { <-p.slots }()
+	for {
+		p.run(j)
+		if p.ctx.Err() != nil {
+			return // the requests still queued end with the pool
+		}
+		select {
+		case j = <-p.jobs:
+		default:
+			return
 		}
 	}
 }
@@ -271,8 +336,9 @@ func (p *Pool) claim() (rating.Level, bool) {
 	return best, best != 0
 }
 
-// refill makes one puzzle of level l for its buffer.
-func (p *Pool) refill(l rating.Level) {
+// refill makes one puzzle of level l for its buffer, and returns the
+// generator's error.
+func (p *Pool) refill(l rating.Level) error {
 	opt := p.options(l)
 	start := time.Now()
 	pz, err := p.gen(p.ctx, opt)
@@ -283,9 +349,8 @@ func (p *Pool) refill(l rating.Level) {
 	if err != nil {
 		if p.ctx.Err() == nil {
 			p.hooks.Rejected(l, RejectFailed)
-			p.backoff()
 		}
-		return
+		return err
 	}
 	p.mu.Lock()
 	p.failures = 0
@@ -296,11 +361,13 @@ func (p *Pool) refill(l rating.Level) {
 	default: // full: a waiter gave up after this generation was claimed
 	}
 	p.hooks.Depth(l, len(p.ready[l]))
+	return nil
 }
 
 // backoff pauses the worker after a failed background generation, for
-// refillBackoffMin doubled per failure in a row up to refillBackoffMax. It
-// still runs on-demand jobs meanwhile and ends early when the pool closes.
+// refillBackoffMin doubled per failure in a row up to refillBackoffMax,
+// without a slot. It still runs queued on-demand jobs meanwhile and ends
+// early when the pool closes.
 func (p *Pool) backoff() {
 	p.mu.Lock()
 	p.failures++
@@ -319,25 +386,51 @@ func (p *Pool) backoff() {
 		case <-t.C:
 			return
 		case j := <-p.jobs:
-			p.run(j)
+			p.serve(j)
 		}
 	}
 }
 
-// run executes an on-demand job, stopping when the job's context or the pool
-// ends.
+// run executes a queued on-demand job, stopping when the job's context or
+// the pool ends.
 func (p *Pool) run(j *job) {
-	ctx, cancel := context.WithCancel(j.ctx)
+	pz, err := p.gen1(j.ctx, j.opt)
+	j.done <- jobResult{pz, err}
+}
+
+// gen1 runs one on-demand generation, stopping when ctx or the pool ends.
+func (p *Pool) gen1(ctx context.Context, opt Options) (Puzzle, error) {
+	ctx, cancel := context.WithCancel(ctx)
 	stop := context.AfterFunc(p.ctx, cancel)
 	start := time.Now()
-	pz, err := p.gen(ctx, j.opt)
+	pz, err := p.gen(ctx, opt)
 	d := time.Since(start)
 	stop()
 	cancel()
 	if err == nil {
 		p.hooks.Generated(pz.Level, d, pz.Attempts)
 	}
-	j.done <- jobResult{pz, err}
+	return pz, err
+}
+
+// here runs an on-demand generation on the caller's goroutine, in the
+// slot the caller holds; Close stops it and waits for it.
+func (p *Pool) here(ctx context.Context, opt Options) (Puzzle, error) {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return Puzzle{}, ErrPoolClosed
+	}
+	p.calls++
+	p.mu.Unlock()
+	defer func() {
+		p.mu.Lock()
+		if p.calls--; p.calls == 0 && p.closed {
+			p.idle.Broadcast()
+		}
+		p.mu.Unlock()
+	}()
+	return p.gen1(ctx, opt)
 }
 
 // options returns the generation options of the pool's next puzzle of level l.
@@ -466,6 +559,17 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 		return Puzzle{}, err
 	}
 	defer func() { <-p.waiting }()
+	if len(p.jobs) == 0 { // none queued before it: run here if a slot is free
+		select {
+		case p.slots <- struct{}{}:
+			pz, err := func() (Puzzle, error) {
+				defer func() { <-p.slots }() // also when the generator panics
+				return p.here(ctx, opt)
+			}()
+			return p.result(ctx, opt.Level, pz, err)
+		default:
+		}
+	}
 	// The queue has a place for every admitted request, so the job goes in
 	// at once and the request waits only for its answer: a worker that
 	// takes a queued job wakes nobody (an unbuffered hand-off woke the
@@ -492,17 +596,24 @@ func (p *Pool) generate(ctx context.Context, opt Options) (Puzzle, error) {
 	case <-p.ctx.Done():
 		return Puzzle{}, ErrPoolClosed
 	}
-	if r.err != nil {
-		if ctx.Err() != nil {
-			p.hooks.Rejected(opt.Level, RejectCanceled)
-			return Puzzle{}, ctx.Err()
-		}
-		if p.ctx.Err() != nil {
-			return Puzzle{}, ErrPoolClosed
-		}
-		p.hooks.Rejected(opt.Level, RejectFailed)
+	return p.result(ctx, opt.Level, r.p, r.err)
+}
+
+// result reports a failed on-demand generation (canceled, the pool closed,
+// or the generator's error) and returns what the request gets.
+func (p *Pool) result(ctx context.Context, l rating.Level, pz Puzzle, err error) (Puzzle, error) {
+	if err == nil {
+		return pz, nil
 	}
-	return r.p, r.err
+	if ctx.Err() != nil {
+		p.hooks.Rejected(l, RejectCanceled)
+		return Puzzle{}, ctx.Err()
+	}
+	if p.ctx.Err() != nil || errors.Is(err, ErrPoolClosed) {
+		return Puzzle{}, ErrPoolClosed
+	}
+	p.hooks.Rejected(l, RejectFailed)
+	return pz, err
 }
 
 // Depth returns the number of ready puzzles of level l (0 for a level
