@@ -76,9 +76,8 @@
 #                   (the BENCHMARKS.md "Scaling" table)
 #   diag.txt        the DIAG rows; profiles/*.pprof their CPU profiles,
 #                   symbolized (go tool pprof -top -cum profiles/NAME.pprof;
-#                   read cumulative times: on these VMs the profiling and
-#                   preemption signals often arrive together, which moves
-#                   a leaf's samples to runtime.asyncPreempt)
+#                   read cumulative times: on these VMs many leaf samples
+#                   land in runtime.asyncPreempt, docs/scaling.md)
 #   pool-sweep.txt  sudokud at each GOMAXPROCS, its default workers (half
 #                   the cores) and one worker per core, each with twice as
 #                   many fresh=true clients as workers: fresh medium and
