@@ -393,10 +393,11 @@ func TestPoolFreshBeforeRefills(t *testing.T) {
 		if _, err := p.Fresh(context.Background(), rating.Medium); err != nil {
 			t.Fatalf("Fresh = %v", err)
 		}
-		// The refill running when it came, and its own generation (one
-		// more refill may start between the two loads).
-		if n := calls.Load() - before; n > 3 {
-			t.Errorf("request %d waited for %d generations, want at most the refill in progress and its own", i, n)
+		// The refill running when it came and its own generation; a few
+		// more refills may pass while a loaded machine keeps the request
+		// from queueing, but not the 256 that fill the buffers.
+		if n := calls.Load() - before; n > 10 {
+			t.Errorf("request %d waited for %d generations, want a few: requests go before refills", i, n)
 		}
 	}
 }
