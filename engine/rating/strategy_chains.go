@@ -79,18 +79,19 @@ type chainSearch struct {
 	// these), and the links of the shortest such chain.
 	refuted  [81]uint16
 	minLinks int
-	// links[i] is the length of the shortest AIC refuting cs.cands[i] when
-	// it is no longer than every chain found before it, else 0: the
-	// candidates with links[i] == minLinks are those the round's shortest
-	// chains refute.
-	links []int16
-	index [81][9]int16 // index[c][d-1] is the candidate's position in cands
-	cands []int16      // the board's candidates, 9·cell + digit−1, in order
-	words int          // words of a candidate set
-	step  []uint64     // step[r·words:]: candidates ON after one weak and one strong link from r
-	weak  []uint64     // weak[q·words:]: candidates with a weak link to q
-	full  []uint64     // full[c·words:]: candidates reachable from component c
-	comp  [729]int16
+	// links[k] is the length of the shortest AIC refuting candidate k
+	// (9·cell + digit−1) when it is no longer than every chain found
+	// before it, else 0: the candidates with links[k] == minLinks are those
+	// the round's shortest chains refute.
+	links  [729]int16
+	index  [729]int16    // index[k] is candidate k's position in cands
+	cands  []int16       // the board's candidates, 9·cell + digit−1: the linked ones first
+	words  int           // words of a set of linked candidates
+	step   []uint64      // step[r·words:]: linked candidates ON after one weak and one strong link from r
+	weak   []uint64      // weak[q·words:]: linked candidates with a weak link to q
+	full   []uint64      // full[c·words:]: candidates reachable from component c
+	comp   [729]int16    // the component of each linked candidate
+	strong [729][4]int16 // refute's strong links, by candidate key
 
 	als      alsSearch       // the round's almost locked sets, for ALS-XZ
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
@@ -140,30 +141,76 @@ func (f *finder) unitStrong(c, d, u int) int {
 	return y
 }
 
-// refute fills cs.refuted and cs.minLinks for the round's board. Following
-// one weak link and then one strong link leads from an ON candidate to
-// other ON candidates: step[r] is that set for candidate r, and weak[q] the
-// candidates with a weak link to q. q is refuted when the candidates
-// reachable from it (closure) meet weak[q]; a breadth-first search over the
-// step sets from q finds its shortest chain: the first layer k whose set
-// meets weak[q] gives a chain of 2k+1 links. Only chains no longer than
-// the shortest so far are searched for; cs.links keeps each candidate's.
-// Candidates are numbered compactly, so a set is ⌈n/64⌉ words for the
-// board's n candidates (at most 12). Cost:
-// the closure's, plus O(reached · words) word operations per refuted
-// candidate.
+// refute fills cs.refuted, cs.minLinks and cs.links for the round's
+// board. Following one weak link and then one strong link leads from an
+// ON candidate to other ON candidates: step[r] is that set for candidate
+// r, and weak[q] the candidates with a weak link to q. q is refuted when
+// the candidates reachable from it (closure) meet weak[q]; a breadth-first
+// search over the step sets from q finds its shortest chain: the first
+// layer k whose set meets weak[q] gives a chain of 2k+1 links. Only chains
+// no longer than the shortest so far are searched for; cs.links keeps
+// each candidate's.
+//
+// Strong links are symmetric, so a step always ends on a linked candidate
+// (one with a strong link), and every chain passes through linked
+// candidates only, its start aside. The linked candidates are numbered
+// first, 0..nJ−1, and the sets hold only them: ⌈nJ/64⌉ words (at most 12);
+// the closure runs on the linked candidates, and an unlinked start reaches
+// what its steps' components reach. Cost: O(Σ over linked j of j's weak
+// links) to build the sets, the closure's, plus O(reached · words) word
+// operations per refuted candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
+	// The strong links, keyed 9·cell + digit−1: at most a cell partner and
+	// three unit partners each (a pair of cells sharing a line and a box
+	// may be listed twice).
+	var nStrong [729]uint8
+	strong := &cs.strong
+	addStrong := func(a, b int) {
+		strong[a][nStrong[a]] = int16(b)
+		nStrong[a]++
+		strong[b][nStrong[b]] = int16(a)
+		nStrong[b]++
+	}
+	for c, m := range b.Cands {
+		if engine.Count(m) == 2 {
+			addStrong(9*c+bits.TrailingZeros16(m), 9*c+15-bits.LeadingZeros16(m))
+		}
+	}
+	for u := range units {
+		for d, p := range f.places[u] {
+			if engine.Count(p) == 2 {
+				x, y := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
+				addStrong(9*x+d, 9*y+d)
+			}
+		}
+	}
+	// Number the linked candidates first, then the others.
+	var linked [9]cellSet // linked[d]: the cells where d has a strong link
+	var others [729]int16
 	cs.cands = cs.cands[:0]
+	nOthers := 0
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm)
-			cs.index[c][d] = int16(len(cs.cands))
-			cs.cands = append(cs.cands, int16(9*c+d))
+			k := 9*c + d
+			if nStrong[k] == 0 {
+				others[nOthers] = int16(k)
+				nOthers++
+				continue
+			}
+			linked[d].add(c)
+			cs.index[k] = int16(len(cs.cands))
+			cs.cands = append(cs.cands, int16(k))
 		}
 	}
+	nJ := len(cs.cands)
+	for _, k := range others[:nOthers] {
+		cs.index[k] = int16(len(cs.cands))
+		cs.cands = append(cs.cands, k)
+	}
 	n := len(cs.cands)
-	w := (n + 63) / 64
+	w := (nJ + 63) / 64
 	cs.words = w
 	if cap(cs.step) < n*w {
 		cs.step = make([]uint64, n*w)
@@ -172,21 +219,11 @@ func (cs *chainSearch) refute(f *finder) {
 	step, weak := cs.step[:n*w], cs.weak[:n*w]
 	clear(step)
 	clear(weak)
-	// strong[j]: the candidates ON once candidate j is OFF (at most a cell
-	// partner and three unit partners).
-	var strong [729][4]int16
-	var nStrong [729]uint8
-	for j, k := range cs.cands {
-		x, e := int(k)/9, int(k)%9+1
-		if o := f.cellStrong(x, e); o != 0 {
-			strong[j][nStrong[j]] = cs.index[x][o-1]
-			nStrong[j]++
-		}
-		for _, u := range cellUnits[x] {
-			if y := f.unitStrong(x, e, int(u)); y >= 0 {
-				strong[j][nStrong[j]] = cs.index[y][e-1]
-				nStrong[j]++
-			}
+	// partners[j]: the linked candidates ON once linked candidate j is OFF.
+	var partners [729][4]int16
+	for j, k := range cs.cands[:nJ] {
+		for i, t := range strong[k][:nStrong[k]] {
+			partners[j][i] = cs.index[t]
 		}
 	}
 	for i, k := range cs.cands {
@@ -195,29 +232,46 @@ func (cs *chainSearch) refute(f *finder) {
 		ss := step[i*w : i*w+w]
 		link := func(j int16) {
 			ws[j>>6] |= 1 << (j & 63)
-			for _, t := range strong[j][:nStrong[j]] {
+			for _, t := range partners[j][:nStrong[cs.cands[j]]] {
 				ss[t>>6] |= 1 << (t & 63)
 			}
 		}
-		digits, ps := f.weakOf(c, d+1)
-		for m := digits; m != 0; m &= m - 1 {
-			link(cs.index[c][bits.TrailingZeros16(m)])
+		// weakOf, restricted to the linked candidates
+		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
+			if e := 9*c + bits.TrailingZeros16(m); nStrong[e] != 0 {
+				link(cs.index[e])
+			}
 		}
+		ps := peerSet[c].and(linked[d])
 		for x := range 2 {
 			for m := ps[x]; m != 0; m &= m - 1 {
-				link(cs.index[x<<6|bits.TrailingZeros64(m)][d])
+				link(cs.index[9*(x<<6|bits.TrailingZeros64(m))+d])
 			}
 		}
 	}
 	cs.refuted = [81]uint16{}
 	cs.minLinks = 1 << 30
-	cs.links = slices.Grow(cs.links[:0], len(cs.cands))[:len(cs.cands)]
-	clear(cs.links)
-	full := cs.closure(n, w)
-	var seen, front, next [12]uint64
+	full := cs.closure(nJ, w)
+	var seen, front, next, reach [12]uint64
 	for i, k := range cs.cands {
+		cs.links[k] = 0
 		wq := weak[i*w : i*w+w]
-		fq := full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
+		sq := step[i*w : i*w+w]
+		fq := reach[:w]
+		if i < nJ {
+			fq = full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
+		} else {
+			// an unlinked start reaches the components of its steps
+			clear(fq)
+			for x := range w {
+				for m := sq[x] &^ fq[x]; m != 0; m &= m - 1 {
+					t := x<<6 | bits.TrailingZeros64(m)
+					for y, v := range full[int(cs.comp[t])*w : int(cs.comp[t])*w+w] {
+						fq[y] |= v
+					}
+				}
+			}
+		}
 		reachable := false
 		for y := range w {
 			reachable = reachable || fq[y]&wq[y] != 0
@@ -227,16 +281,20 @@ func (cs *chainSearch) refute(f *finder) {
 		}
 		cs.refuted[int(k)/9] |= 1 << (int(k) % 9)
 		clear(seen[:w])
-		clear(front[:w])
-		seen[i>>6] |= 1 << (i & 63)
-		front[i>>6] |= 1 << (i & 63)
+		if i < nJ {
+			seen[i>>6] |= 1 << (i & 63)
+		}
 		for layer := 1; 2*layer+1 <= cs.minLinks; layer++ {
-			clear(next[:w])
-			for x := range w {
-				for m := front[x]; m != 0; m &= m - 1 {
-					r := x<<6 | bits.TrailingZeros64(m)
-					for y, v := range step[r*w : r*w+w] {
-						next[y] |= v
+			if layer == 1 {
+				copy(next[:w], sq)
+			} else {
+				clear(next[:w])
+				for x := range w {
+					for m := front[x]; m != 0; m &= m - 1 {
+						r := x<<6 | bits.TrailingZeros64(m)
+						for y, v := range step[r*w : r*w+w] {
+							next[y] |= v
+						}
 					}
 				}
 			}
@@ -249,7 +307,7 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 			if hit {
 				cs.minLinks = 2*layer + 1
-				cs.links[i] = int16(cs.minLinks)
+				cs.links[k] = int16(cs.minLinks)
 				break
 			}
 			if !any {
@@ -571,7 +629,7 @@ func findChains(f *finder, tech int, rule chainRule) int {
 						continue // a remote pair's ends see c: none of this pair does
 					}
 					limit = len(cs.queue)
-				} else if int(cs.links[cs.index[c][d-1]]) != cs.minLinks {
+				} else if int(cs.links[9*c+d-1]) != cs.minLinks {
 					// A person shows the round's shortest chains first,
 					// then looks again: only chains of cs.minLinks links.
 					continue
