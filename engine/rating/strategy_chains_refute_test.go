@@ -1,0 +1,104 @@
+package rating
+
+import (
+	"testing"
+	"time"
+
+	"github.com/sudokuhq/sudoku/internal/cputime"
+)
+
+// TestRefuteMatchesSearch checks refute's views against the plain
+// breadth-first search of every link (run with linkAll), candidate by
+// candidate, on the boards where top1465's ratings search the chains:
+// refuted holds the candidates some AIC refutes, minLinks is the length
+// of the shortest, and links marks the candidates it refutes.
+func TestRefuteMatchesSearch(t *testing.T) {
+	limit := 1465
+	if testing.Short() {
+		limit = 100
+	}
+	boards := chainBoards(t, limit)
+	f := getFinder(false, nil)
+	defer putFinder(f)
+	cs := f.chains()
+	for i := range boards {
+		b := &boards[i]
+		f.prepare(b)
+		cs.refute(f)
+		shortest := make(map[int]int) // candidate key -> links of its shortest AIC
+		minLinks := 1 << 30
+		for c := range 81 {
+			for m := b.Cands[c]; m != 0; m &= m - 1 {
+				d := bitDigit(m)
+				if l := cs.run(f, c, d, linkAll, len(cs.queue)); l > 0 {
+					shortest[9*c+d-1] = l
+					minLinks = min(minLinks, l)
+				}
+			}
+		}
+		if cs.minLinks != minLinks {
+			t.Fatalf("board %d: minLinks %d, want %d", i, cs.minLinks, minLinks)
+		}
+		for c := range 81 {
+			for m := b.Cands[c]; m != 0; m &= m - 1 {
+				d := bitDigit(m)
+				l, ok := shortest[9*c+d-1]
+				if got := cs.refuted[c]&(1<<(d-1)) != 0; got != ok {
+					t.Fatalf("board %d: r%dc%d %d refuted %v, want %v", i, c/9+1, c%9+1, d, got, ok)
+				}
+				if got := ok && int(cs.links[9*c+d-1]) == cs.minLinks; got != (l == minLinks) {
+					t.Fatalf("board %d: r%dc%d %d among the shortest %v, want %v (%d links, refute %d, min %d)", i, c/9+1, c%9+1, d, got, l == minLinks, l, cs.links[9*c+d-1], minLinks)
+				}
+			}
+		}
+	}
+}
+
+// bitDigit returns the lowest digit of a non-empty candidate mask.
+func bitDigit(m uint16) int {
+	d := 1
+	for m&1 == 0 {
+		m >>= 1
+		d++
+	}
+	return d
+}
+
+// BenchmarkRefute computes refute's views on the boards where top1465's
+// ratings search the chains (tier 6).
+func BenchmarkRefute(b *testing.B) {
+	boards := chainBoards(b, 1465)
+	f := getFinder(false, nil)
+	defer putFinder(f)
+	cs := f.chains()
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b, cputime.Process())
+	for i := 0; b.Loop(); i++ {
+		f.prepare(&boards[i%len(boards)])
+		cs.refute(f)
+	}
+}
+
+// BenchmarkTierChains searches tier 6 (remote pairs, colouring, X-, XY-
+// chains, AICs) on the boards where top1465's ratings search it.
+func BenchmarkTierChains(b *testing.B) {
+	boards := chainBoards(b, 1465)
+	f := getFinder(false, nil)
+	defer putFinder(f)
+	b.ReportAllocs()
+	b.ResetTimer()
+	defer reportCPU(b, cputime.Process())
+	for i := 0; b.Loop(); i++ {
+		f.prepare(&boards[i%len(boards)])
+		f.searchTier(TierChains)
+	}
+}
+
+// reportCPU reports the process's CPU time per op since cpu0 (user+sys;
+// run with -cpu 1): on a shared machine it varies less than ns/op.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
