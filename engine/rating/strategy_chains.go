@@ -79,19 +79,21 @@ type chainSearch struct {
 	// these), and the links of the shortest such chain.
 	refuted  [81]uint16
 	minLinks int
-	// links[k] is the length of the shortest AIC refuting candidate k
-	// (9·cell + digit−1) when it is no longer than every chain found
-	// before it, else 0: the candidates with links[k] == minLinks are those
-	// the round's shortest chains refute.
-	links  [729]int16
-	index  [729]int16    // index[k] is candidate k's position in cands
-	cands  []int16       // the board's candidates, 9·cell + digit−1: the linked ones first
-	words  int           // words of a set of linked candidates
-	step   []uint64      // step[r·words:]: linked candidates ON after one weak and one strong link from r
-	weak   []uint64      // weak[q·words:]: linked candidates with a weak link to q
-	full   []uint64      // full[c·words:]: candidates reachable from component c
-	comp   [729]int16    // the component of each linked candidate
-	strong [729][4]int16 // refute's strong links, by candidate key
+	// links[k] is, for a refuted candidate k (9·cell + digit−1), the
+	// length of its shortest AIC when it is no longer than every chain
+	// found before it, else 0: the refuted candidates with links[k] ==
+	// minLinks are those the round's shortest chains refute.
+	links [729]int16
+	index [729]int16 // index[k] is linked candidate k's position in cands
+	cands []int16    // the board's linked candidates (with a strong link), 9·cell + digit−1
+	words int        // words of a set of linked candidates
+	// refute's sets of linked candidates, words each (see refute)
+	step, weak, partners []uint64 // per linked candidate
+	unitWeak, unitStep   []uint64 // per unit and digit, 9·unit + digit−1
+	cellWeak, cellStep   []uint64 // per cell
+	full                 []uint64 // full[c·words:]: candidates reachable from component c
+	comp                 [729]int16
+	strong               [729][4]int16 // refute's strong links, by candidate key
 
 	als      alsSearch       // the round's almost locked sets, for ALS-XZ
 	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
@@ -143,24 +145,31 @@ func (f *finder) unitStrong(c, d, u int) int {
 
 // refute fills cs.refuted, cs.minLinks and cs.links for the round's
 // board. Following one weak link and then one strong link leads from an
-// ON candidate to other ON candidates: step[r] is that set for candidate
-// r, and weak[q] the candidates with a weak link to q. q is refuted when
-// the candidates reachable from it (closure) meet weak[q]; a breadth-first
+// ON candidate to other ON candidates: step(r) is that set for candidate
+// r, and weak(q) the candidates with a weak link to q. q is refuted when
+// the candidates reachable from it (closure) meet weak(q); a breadth-first
 // search over the step sets from q finds its shortest chain: the first
-// layer k whose set meets weak[q] gives a chain of 2k+1 links. Only chains
+// layer k whose set meets weak(q) gives a chain of 2k+1 links. Only chains
 // no longer than the shortest so far are searched for; cs.links keeps
-// each candidate's.
+// each refuted candidate's.
 //
 // Strong links are symmetric, so a step always ends on a linked candidate
 // (one with a strong link), and every chain passes through linked
 // candidates only, its start aside. The linked candidates are numbered
-// first, 0..nJ−1, and the sets hold only them: ⌈nJ/64⌉ words (at most 12);
-// the closure runs on the linked candidates, and an unlinked start reaches
-// what its steps' components reach. Cost: O(Σ over linked j of j's weak
-// links) to build the sets, the closure's, plus O(reached · words) word
-// operations per refuted candidate.
+// 0..n−1 and the sets hold only them: ⌈n/64⌉ words (at most 12). step(r) is
+// the union of the strong partners of weak(r): for a linked r it is built
+// link by link (cs.step), for an unlinked one, which is no member of any
+// set, from the unions of the partners of the linked candidates of each
+// unit and digit and of each cell (unitWeak, unitStep, cellWeak,
+// cellStep). The closure runs on the linked candidates; an unlinked start
+// reaches what its steps' components reach. Cost: O(Σ over linked j of
+// j's weak links) word operations for the sets, the closure's, O(words)
+// per unlinked candidate, plus O(reached · words) per refuted candidate.
 func (cs *chainSearch) refute(f *finder) {
 	b := f.b
+	cs.refuted = [81]uint16{}
+	cs.minLinks = 1 << 30
+	cs.refutedIn = f.round
 	// The strong links, keyed 9·cell + digit−1: at most a cell partner and
 	// three unit partners each (a pair of cells sharing a line and a box
 	// may be listed twice).
@@ -185,56 +194,55 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 		}
 	}
-	// Number the linked candidates first, then the others.
+	// Number the linked candidates.
 	var linked [9]cellSet // linked[d]: the cells where d has a strong link
-	var others [729]int16
 	cs.cands = cs.cands[:0]
-	nOthers := 0
 	for c, m := range b.Cands {
 		for mm := m; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm)
-			k := 9*c + d
-			if nStrong[k] == 0 {
-				others[nOthers] = int16(k)
-				nOthers++
-				continue
+			if k := 9*c + d; nStrong[k] != 0 {
+				linked[d].add(c)
+				cs.index[k] = int16(len(cs.cands))
+				cs.cands = append(cs.cands, int16(k))
 			}
-			linked[d].add(c)
-			cs.index[k] = int16(len(cs.cands))
-			cs.cands = append(cs.cands, int16(k))
 		}
-	}
-	nJ := len(cs.cands)
-	for _, k := range others[:nOthers] {
-		cs.index[k] = int16(len(cs.cands))
-		cs.cands = append(cs.cands, k)
 	}
 	n := len(cs.cands)
-	w := (nJ + 63) / 64
-	cs.words = w
-	if cap(cs.step) < n*w {
-		cs.step = make([]uint64, n*w)
-		cs.weak = make([]uint64, n*w)
+	if n == 0 {
+		return // no strong link: no chain
 	}
-	step, weak := cs.step[:n*w], cs.weak[:n*w]
-	clear(step)
-	clear(weak)
-	// partners[j]: the linked candidates ON once linked candidate j is OFF.
-	var partners [729][4]int16
-	for j, k := range cs.cands[:nJ] {
-		for i, t := range strong[k][:nStrong[k]] {
-			partners[j][i] = cs.index[t]
+	w := (n + 63) / 64
+	cs.words = w
+	// partners[j·w:]: the candidates ON once linked candidate j is OFF; the
+	// unions of the linked candidates and of their partners per unit and
+	// digit (9·unit + digit−1) and per cell.
+	partners := grow(&cs.partners, n*w)
+	unitWeak, unitStep := grow(&cs.unitWeak, 243*w), grow(&cs.unitStep, 243*w)
+	cellWeak, cellStep := grow(&cs.cellWeak, 81*w), grow(&cs.cellStep, 81*w)
+	for j, k := range cs.cands {
+		pj := partners[j*w : j*w+w]
+		for _, t := range strong[k][:nStrong[k]] {
+			x := cs.index[t]
+			pj[x>>6] |= 1 << (x & 63)
+		}
+		c, d := int(k)/9, int(k)%9
+		bit := uint64(1) << (j & 63)
+		cellWeak[c*w+j>>6] |= bit
+		orInto(cellStep[c*w:c*w+w], pj)
+		for _, u := range cellUnits[c] {
+			x := (9*int(u) + d) * w
+			unitWeak[x+j>>6] |= bit
+			orInto(unitStep[x:x+w], pj)
 		}
 	}
+	step, weak := grow(&cs.step, n*w), grow(&cs.weak, n*w)
 	for i, k := range cs.cands {
 		c, d := int(k)/9, int(k)%9
 		ws := weak[i*w : i*w+w]
 		ss := step[i*w : i*w+w]
 		link := func(j int16) {
 			ws[j>>6] |= 1 << (j & 63)
-			for _, t := range partners[j][:nStrong[cs.cands[j]]] {
-				ss[t>>6] |= 1 << (t & 63)
-			}
+			orInto(ss, partners[int(j)*w:int(j)*w+w])
 		}
 		// weakOf, restricted to the linked candidates
 		for m := b.Cands[c] &^ (1 << d); m != 0; m &= m - 1 {
@@ -249,74 +257,99 @@ func (cs *chainSearch) refute(f *finder) {
 			}
 		}
 	}
-	cs.refuted = [81]uint16{}
-	cs.minLinks = 1 << 30
-	full := cs.closure(nJ, w)
-	var seen, front, next, reach [12]uint64
-	for i, k := range cs.cands {
-		cs.links[k] = 0
-		wq := weak[i*w : i*w+w]
-		sq := step[i*w : i*w+w]
-		fq := reach[:w]
-		if i < nJ {
-			fq = full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
-		} else {
-			// an unlinked start reaches the components of its steps
-			clear(fq)
-			for x := range w {
-				for m := sq[x] &^ fq[x]; m != 0; m &= m - 1 {
-					t := x<<6 | bits.TrailingZeros64(m)
-					for y, v := range full[int(cs.comp[t])*w : int(cs.comp[t])*w+w] {
-						fq[y] |= v
-					}
-				}
-			}
-		}
-		reachable := false
-		for y := range w {
-			reachable = reachable || fq[y]&wq[y] != 0
-		}
-		if !reachable {
-			continue // no chain of any length refutes q
-		}
-		cs.refuted[int(k)/9] |= 1 << (int(k) % 9)
-		clear(seen[:w])
-		if i < nJ {
-			seen[i>>6] |= 1 << (i & 63)
-		}
-		for layer := 1; 2*layer+1 <= cs.minLinks; layer++ {
-			if layer == 1 {
-				copy(next[:w], sq)
+	full := cs.closure(n, w)
+	var seen, front, next, reach, wbuf, sbuf [12]uint64
+	for c, m := range b.Cands {
+		for mm := m; mm != 0; mm &= mm - 1 {
+			d := bits.TrailingZeros16(mm)
+			k := 9*c + d
+			var wq, sq, fq []uint64
+			i := -1
+			if nStrong[k] != 0 {
+				i = int(cs.index[k])
+				wq, sq = weak[i*w:i*w+w], step[i*w:i*w+w]
+				fq = full[int(cs.comp[i])*w : int(cs.comp[i])*w+w]
 			} else {
-				clear(next[:w])
+				// an unlinked start: its weak links go to the linked
+				// candidates of its units and cell, and it reaches the
+				// components of its steps
+				wq, sq, fq = wbuf[:w], sbuf[:w], reach[:w]
+				r, col, bx := (9*int(cellUnits[c][0])+d)*w, (9*int(cellUnits[c][1])+d)*w, (9*int(cellUnits[c][2])+d)*w
+				for y := range w {
+					wq[y] = unitWeak[r+y] | unitWeak[col+y] | unitWeak[bx+y] | cellWeak[c*w+y]
+					sq[y] = unitStep[r+y] | unitStep[col+y] | unitStep[bx+y] | cellStep[c*w+y]
+				}
+				clear(fq)
 				for x := range w {
-					for m := front[x]; m != 0; m &= m - 1 {
-						r := x<<6 | bits.TrailingZeros64(m)
-						for y, v := range step[r*w : r*w+w] {
-							next[y] |= v
+					for m := sq[x]; m != 0; m &= m - 1 {
+						t := x<<6 | bits.TrailingZeros64(m)
+						if fq[x]&(1<<(t&63)) == 0 {
+							orInto(fq, full[int(cs.comp[t])*w:int(cs.comp[t])*w+w])
 						}
 					}
 				}
 			}
-			any, hit := false, false
+			reachable := false
 			for y := range w {
-				next[y] &^= seen[y]
-				seen[y] |= next[y]
-				any = any || next[y] != 0
-				hit = hit || next[y]&wq[y] != 0
+				reachable = reachable || fq[y]&wq[y] != 0
 			}
-			if hit {
-				cs.minLinks = 2*layer + 1
-				cs.links[k] = int16(cs.minLinks)
-				break
+			if !reachable {
+				continue // no chain of any length refutes q
 			}
-			if !any {
-				break
+			cs.refuted[c] |= 1 << d
+			cs.links[k] = 0
+			clear(seen[:w])
+			if i >= 0 {
+				seen[i>>6] |= 1 << (i & 63)
 			}
-			front = next
+			for layer := 1; 2*layer+1 <= cs.minLinks; layer++ {
+				if layer == 1 {
+					copy(next[:w], sq)
+				} else {
+					clear(next[:w])
+					for x := range w {
+						for m := front[x]; m != 0; m &= m - 1 {
+							r := x<<6 | bits.TrailingZeros64(m)
+							orInto(next[:w], step[r*w:r*w+w])
+						}
+					}
+				}
+				any, hit := false, false
+				for y := range w {
+					next[y] &^= seen[y]
+					seen[y] |= next[y]
+					any = any || next[y] != 0
+					hit = hit || next[y]&wq[y] != 0
+				}
+				if hit {
+					cs.minLinks = 2*layer + 1
+					cs.links[k] = int16(cs.minLinks)
+					break
+				}
+				if !any {
+					break
+				}
+				front = next
+			}
 		}
 	}
-	cs.refutedIn = f.round
+}
+
+// grow returns (*s)[:n] cleared, growing *s first when it is shorter.
+func grow(s *[]uint64, n int) []uint64 {
+	if cap(*s) < n {
+		*s = make([]uint64, n)
+	}
+	*s = (*s)[:n]
+	clear(*s)
+	return *s
+}
+
+// orInto ORs src into dst, word by word (len(src) ≤ len(dst)).
+func orInto(dst, src []uint64) {
+	for y, v := range src {
+		dst[y] |= v
+	}
 }
 
 // closure returns, for each strongly connected component of the step
