@@ -626,29 +626,34 @@ func findChains(f *finder, tech int, rule chainRule) int {
 	if !rule.remotePair {
 		pairs = append(pairs[:0], 0)
 	}
-	var linked uint16 // digits with a strong link somewhere
+	counted := uint16(1<<9 - 1) // the digits whose candidates are possible starts
 	if rule.oneDigit {
+		// one digit: it needs a strong link of d to go anywhere
+		counted = 0
 		for d := 1; d <= 9; d++ {
 			if hasStrongLink(f, d) {
-				linked |= engine.Bit(d)
+				counted |= engine.Bit(d)
 			}
 		}
 	}
+	// The possible applications: every start not yet removed in this round
+	// (each cell's own removals come after its count in the loop below, so
+	// counting first counts the same).
 	s := 0
 	for c := range 81 {
-		for m := f.b.Cands[c] &^ f.elim[c]; m != 0; m &= m - 1 {
+		m := f.b.Cands[c] &^ f.elim[c] & counted
+		if !rule.remotePair {
+			s += bits.OnesCount16(m)
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			s += with[bits.TrailingZeros16(m)+1]
+		}
+	}
+	for c := range 81 {
+		// only the starts some chain refutes
+		for m := f.b.Cands[c] &^ f.elim[c] & counted & cs.refuted[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m) + 1
-			if rule.oneDigit && linked&engine.Bit(d) == 0 {
-				continue // one digit: it needs a strong link of d to go anywhere
-			}
-			if rule.remotePair {
-				s += with[d]
-			} else {
-				s++
-			}
-			if cs.refuted[c]&engine.Bit(d) == 0 {
-				continue // no chain of any kind refutes it
-			}
 			for i, pair := range pairs {
 				if rule.remotePair && pair&engine.Bit(d) == 0 {
 					continue
