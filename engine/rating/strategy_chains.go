@@ -3,7 +3,6 @@ package rating
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 	"strings"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -77,8 +76,9 @@ type chainSearch struct {
 	// Computed once per round by refute: the candidates some AIC refutes
 	// (every chain of the named techniques is an AIC, so they search only
 	// these), and the links of the shortest such chain.
-	refuted  [81]uint16
-	minLinks int
+	refuted   [81]uint16
+	minLinks  int
+	conjugate uint16 // the digits with two places only in some unit
 	// links[k] is, for a refuted candidate k (9·cell + digit−1), the
 	// length of its shortest AIC when it is no longer than every chain
 	// found before it, else 0: the refuted candidates with links[k] ==
@@ -95,9 +95,10 @@ type chainSearch struct {
 	comp                 [729]int16
 	strong               [729][4]int16 // refute's strong links, by candidate key
 
-	als      alsSearch       // the round's almost locked sets, for ALS-XZ
-	branches []forcingBranch // the round's unrefuted forcing-chain assumptions
-	colours  [9]colouring    // the clusters of each digit, computed once per round
+	als       alsSearch       // the round's almost locked sets, for ALS-XZ
+	pairComps []pairComponent // findChains' scratch: the components of the remote pairs' cells
+	branches  []forcingBranch // the round's unrefuted forcing-chain assumptions
+	colours   [9]colouring    // the clusters of each digit, computed once per round
 }
 
 // chains returns the finder's chain scratch, made on first use and kept
@@ -186,11 +187,13 @@ func (cs *chainSearch) refute(f *finder) {
 			addStrong(9*c+bits.TrailingZeros16(m), 9*c+15-bits.LeadingZeros16(m))
 		}
 	}
+	cs.conjugate = 0
 	for u := range units {
 		for d, p := range f.places[u] {
 			if engine.Count(p) == 2 {
 				x, y := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
 				addStrong(9*x+d, 9*y+d)
+				cs.conjugate |= 1 << d
 			}
 		}
 	}
@@ -602,14 +605,17 @@ func findChains(f *finder, tech int, rule chainRule) int {
 	var holders [36]cellSet // the cells holding each pair
 	pairs := buf[:0]
 	if links&linkCellStrong != 0 {
+		var at [81]int8 // at[9·lo + hi]: 1 + the index of pair {lo, hi} (bits), 0 if none yet
 		for c, m := range f.b.Cands {
 			if engine.Count(m) != 2 {
 				continue
 			}
-			i := slices.Index(pairs, m)
+			k := 9*bits.TrailingZeros16(m) + 15 - bits.LeadingZeros16(m)
+			i := int(at[k]) - 1
 			if i < 0 {
 				i = len(pairs)
 				pairs = append(pairs, m)
+				at[k] = int8(len(pairs))
 			}
 			holders[i].add(c)
 		}
@@ -628,26 +634,30 @@ func findChains(f *finder, tech int, rule chainRule) int {
 	}
 	counted := uint16(1<<9 - 1) // the digits whose candidates are possible starts
 	if rule.oneDigit {
-		// one digit: it needs a strong link of d to go anywhere
-		counted = 0
-		for d := 1; d <= 9; d++ {
-			if hasStrongLink(f, d) {
-				counted |= engine.Bit(d)
-			}
-		}
+		counted = cs.conjugate // one digit: it needs a strong link of d to go anywhere
 	}
 	// The possible applications: every start not yet removed in this round
 	// (each cell's own removals come after its count in the loop below, so
 	// counting first counts the same).
+	// compFirst[i]: the first of pair i's components in cs.pairComps, for
+	// remote pairs, computed on first use (-1 until then)
+	var compFirst [37]int
+	compFirst[0] = -1
 	s := 0
-	for c := range 81 {
-		m := f.b.Cands[c] &^ f.elim[c] & counted
-		if !rule.remotePair {
-			s += bits.OnesCount16(m)
-			continue
+	if rule.remotePair {
+		// each start counts once per pair holding its digit
+		var removed [9]int
+		for _, e := range f.elim {
+			for m := e; m != 0; m &= m - 1 {
+				removed[bits.TrailingZeros16(m)]++
+			}
 		}
-		for ; m != 0; m &= m - 1 {
-			s += with[bits.TrailingZeros16(m)+1]
+		for d := range 9 {
+			s += with[d+1] * (f.holding[d].count() - removed[d])
+		}
+	} else {
+		for c := range 81 {
+			s += bits.OnesCount16(f.b.Cands[c] &^ f.elim[c] & counted)
 		}
 	}
 	for c := range 81 {
@@ -672,11 +682,26 @@ func findChains(f *finder, tech int, rule chainRule) int {
 					// then looks again: only chains of cs.minLinks links.
 					continue
 				}
-				if !rule.proven || f.explain {
+				if f.explain {
 					cs.pair = pair
 					if cs.run(f, c, d, links, limit) == 0 {
+						continue // explaining needs run's chain
+					}
+				} else if rule.remotePair {
+					if compFirst[0] < 0 {
+						// first use: the components of every pair's cells
+						cs.pairComps = cs.pairComps[:0]
+						for j := range pairs {
+							compFirst[j] = len(cs.pairComps)
+							cs.pairComps = pairComponents(holders[j], cs.pairComps)
+						}
+						compFirst[len(pairs)] = len(cs.pairComps)
+					}
+					if !remotePairRefutes(peerSet[c], cs.pairComps[compFirst[i]:compFirst[i+1]]) {
 						continue
 					}
+				} else if !rule.proven && cs.run(f, c, d, links, limit) == 0 {
+					continue
 				}
 				var p []int
 				if f.explain {
@@ -690,16 +715,6 @@ func findChains(f *finder, tech int, rule chainRule) int {
 	}
 	cs.pair = 0
 	return s
-}
-
-// hasStrongLink reports whether d has two places only in some unit.
-func hasStrongLink(f *finder, d int) bool {
-	for u := range units {
-		if engine.Count(f.places[u][d-1]) == 2 {
-			return true
-		}
-	}
-	return false
 }
 
 // chainCells returns the distinct cells of chain p in explain mode.

@@ -1,0 +1,73 @@
+package rating
+
+import "math/bits"
+
+// Remote pairs without a search. A remote-pair chain refuting (c, d)
+// alternates between the two digits of its pair P over cells holding
+// exactly P, each seeing the next: ON(c, d) makes d false in every cell of
+// P seeing c, so those are e (the other digit); a cell of P seeing a cell
+// that is g is then the other digit of g, and so on; c is refuted when
+// some cell of P seeing c becomes d. Along a walk between two cells of P
+// the digit flips at each step, so within a component of P's cells
+// (joined when they see each other) which digits are reached depends only
+// on parities: when the component has an odd cycle, every cell of it
+// takes both digits; else, from a cell that is e, the cells at even
+// distance are e and those at odd distance d. So c is refuted exactly
+// when some component has an odd cycle and a cell seeing c, or has cells
+// at both parities seeing c. This is run's answer (any length, the remote
+// pair's rule) for every start at once, from one breadth-first pass per
+// pair.
+
+// pairComponent is a connected component of the cells holding one pair of
+// digits, joined when they see each other: its cells by the parity of
+// their distance from its first cell, and whether it has an odd cycle.
+type pairComponent struct {
+	even, odd cellSet
+	oddCycle  bool
+}
+
+// pairComponents appends the components of cells to comps. Breadth first
+// by whole layers: a layer's cells see the next layer's, and an edge
+// inside a layer closes an odd cycle. Cost: a few word operations per
+// cell.
+func pairComponents(cells cellSet, comps []pairComponent) []pairComponent {
+	for rest := cells; !rest.empty(); {
+		var pc pairComponent
+		var front cellSet
+		front.add(rest.first())
+		rest = rest.minus(front)
+		for parity := 0; !front.empty(); parity ^= 1 {
+			if parity == 0 {
+				pc.even = pc.even.or(front)
+			} else {
+				pc.odd = pc.odd.or(front)
+			}
+			var seen cellSet
+			for w := range 2 {
+				for m := front[w]; m != 0; m &= m - 1 {
+					seen = seen.or(peerSet[w<<6|bits.TrailingZeros64(m)])
+				}
+			}
+			if !seen.and(front).empty() {
+				pc.oddCycle = true
+			}
+			front = seen.and(rest)
+			rest = rest.minus(front)
+		}
+		comps = append(comps, pc)
+	}
+	return comps
+}
+
+// remotePairRefutes reports whether a remote pair over the components
+// comps of one pair's cells refutes a candidate of the pair in a cell
+// whose peers are sees.
+func remotePairRefutes(sees cellSet, comps []pairComponent) bool {
+	for _, pc := range comps {
+		even, odd := !sees.and(pc.even).empty(), !sees.and(pc.odd).empty()
+		if even && odd || pc.oddCycle && (even || odd) {
+			return true
+		}
+	}
+	return false
+}
