@@ -89,8 +89,14 @@ func TestALSXZPositions(t *testing.T) {
 // chainBoards returns the boards at the start of the chain rounds (tier
 // 6) of the first n puzzles of the hardest set.
 func chainBoards(tb testing.TB, n int) []engine.Board {
+	return chainBoardsOf(tb, dataset.Top1465, n)
+}
+
+// chainBoardsOf returns the boards at the start of the chain rounds of the
+// first n puzzles of the named data file.
+func chainBoardsOf(tb testing.TB, name string, n int) []engine.Board {
 	var out []engine.Board
-	for _, p := range datasettest.LoadPuzzles(tb, dataset.Top1465, n) {
+	for _, p := range datasettest.LoadPuzzles(tb, name, n) {
 		g := engine.MustParse(p)
 		sol := engine.Solve(g).Solution
 		b, _ := engine.NewBoard(g)

@@ -99,6 +99,7 @@ type chainSearch struct {
 	pairComps []pairComponent // findChains' scratch: the components of the remote pairs' cells
 	branches  []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours   [9]colouring    // the clusters of each digit, computed once per round
+	adj       [81]cellSet     // colour's scratch: the conjugate partners of each cell
 }
 
 // chains returns the finder's chain scratch, made on first use and kept

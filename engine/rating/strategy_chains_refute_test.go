@@ -1,12 +1,14 @@
 package rating
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/cputime"
+	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
 // TestRefuteMatchesSearch checks refute's views against the plain
@@ -157,4 +159,45 @@ func TestRemotePairMatchesRun(t *testing.T) {
 	if found == 0 || oddCycles == 0 {
 		t.Fatalf("%d remote-pair refutations, %d components with an odd cycle: the comparison misses cases", found, oddCycles)
 	}
+}
+
+// TestColouringRemovesOnlyRefuted checks what lets colours skip the
+// digits no AIC refutes: with every digit's clusters complete, simple and
+// multi-colouring remove only candidates refute found, on the boards
+// where the ratings of the files where colouring applies most search the
+// chains.
+func TestColouringRemovesOnlyRefuted(t *testing.T) {
+	limit := 0
+	if testing.Short() {
+		limit = 300
+	}
+	boards := chainBoardsOf(t, dataset.CalibSudokuExchange, limit)
+	boards = append(boards, chainBoardsOf(t, dataset.CalibKrazyDad, limit)...)
+	f := getFinder(false, nil)
+	defer putFinder(f)
+	cs := f.chains()
+	removed := 0
+	for i := range boards {
+		f.prepare(&boards[i])
+		cs.refute(f)
+		for d := range 9 {
+			cs.colours[d].refuted = true
+			colour(f, d+1, &cs.colours[d])
+		}
+		cs.colouredIn = f.round
+		for _, find := range []func(*finder) int{findSimpleColouring, findMultiColouring} {
+			f.reset()
+			find(f)
+			for c, m := range f.elim {
+				if m&^cs.refuted[c] != 0 {
+					t.Fatalf("board %d: colouring removes %09b from r%dc%d, refute only %09b", i, m, c/9+1, c%9+1, cs.refuted[c])
+				}
+				removed += bits.OnesCount16(m)
+			}
+		}
+	}
+	if removed == 0 {
+		t.Fatal("colouring removed nothing: the check tests nothing")
+	}
+	t.Logf("%d candidates removed", removed)
 }

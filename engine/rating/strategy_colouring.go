@@ -17,52 +17,71 @@ import (
 type colouring struct {
 	n    int         // colours: twice the clusters
 	sets [82]cellSet // cells of each colour
-	sees [82]cellSet // cells seeing some cell of each colour
+	sees [82]cellSet // cells seeing some cell of each colour, when refuted
+	// refuted: some AIC refutes a candidate of the digit (chainSearch.refute).
+	// Every colouring elimination is an AIC's (a colour trap's cell, a
+	// wrapped colour's cells, a multi-colouring's target: each is ON at
+	// the start of a chain through the cluster that ends OFF on it), so
+	// for the other digits the clusters are only counted, and sees is not
+	// computed.
+	refuted bool
 }
 
-// colour builds the clusters of digit d on f's board. Cost: O(27) units to
-// find the pairs, then a flood fill over at most 81 cells.
+// colour builds the clusters of digit d on f's board. A cluster's
+// conjugate pairs form a bipartite graph (one cell of each pair holds d in
+// the solution), so its colours are the parities of the breadth-first
+// layers from its first cell. Cost: O(27) units to find the pairs, then a
+// breadth-first pass by whole layers over at most 81 cells, a few word
+// operations per cell.
 func colour(f *finder, d int, col *colouring) {
-	var adj [81]cellSet
+	adj := &f.chains().adj // adj[c]: c's conjugate partners, for the linked cells
 	var linked cellSet
 	for u := range units {
 		if p := f.places[u][d-1]; engine.Count(p) == 2 {
 			a, b := int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])
+			if !linked.has(a) {
+				linked.add(a)
+				adj[a] = cellSet{}
+			}
+			if !linked.has(b) {
+				linked.add(b)
+				adj[b] = cellSet{}
+			}
 			adj[a].add(b)
 			adj[b].add(a)
-			linked.add(a)
-			linked.add(b)
 		}
 	}
-	*col = colouring{}
-	var done cellSet
-	linked.forEach(func(c int) {
-		if done.has(c) {
-			return
-		}
+	col.n = 0
+	for rest := linked; !rest.empty(); {
 		k := col.n
 		col.n += 2
-		var stack [81]int
-		var par [81]int
-		stack[0], par[c] = c, 0
-		n := 1
-		done.add(c)
-		for n > 0 {
-			n--
-			x := stack[n]
-			col.sets[k+par[x]].add(x)
-			adj[x].forEach(func(y int) {
-				if !done.has(y) {
-					done.add(y)
-					par[y] = 1 - par[x]
-					stack[n] = y
-					n++
+		var front cellSet
+		front.add(rest.first())
+		rest = rest.minus(front)
+		col.sets[k], col.sets[k+1] = cellSet{}, cellSet{}
+		for i := 0; !front.empty(); i ^= 1 {
+			col.sets[k+i] = col.sets[k+i].or(front)
+			var next cellSet
+			for w := range 2 {
+				for m := front[w]; m != 0; m &= m - 1 {
+					next = next.or(adj[w<<6|bits.TrailingZeros64(m)])
 				}
-			})
+			}
+			front = next.and(rest)
+			rest = rest.minus(front)
 		}
-	})
+	}
+	if !col.refuted {
+		return
+	}
 	for i := range col.n {
-		col.sets[i].forEach(func(c int) { col.sees[i] = col.sees[i].or(peerSet[c]) })
+		var sees cellSet
+		for w := range 2 {
+			for m := col.sets[i][w]; m != 0; m &= m - 1 {
+				sees = sees.or(peerSet[w<<6|bits.TrailingZeros64(m)])
+			}
+		}
+		col.sees[i] = sees
 	}
 }
 
@@ -71,7 +90,15 @@ func colour(f *finder, d int, col *colouring) {
 func colours(f *finder, d int) *colouring {
 	cs := f.chains()
 	if cs.colouredIn != f.round {
+		if cs.refutedIn != f.round {
+			cs.refute(f)
+		}
+		var refuted uint16
+		for _, m := range cs.refuted {
+			refuted |= m
+		}
 		for e := 1; e <= 9; e++ {
+			cs.colours[e-1].refuted = refuted&engine.Bit(e) != 0
 			colour(f, e, &cs.colours[e-1])
 		}
 		cs.colouredIn = f.round
@@ -95,6 +122,9 @@ func findSimpleColouring(f *finder) int {
 				continue
 			}
 			s++
+			if !col.refuted {
+				continue // nothing to remove
+			}
 			var wrap cellSet
 			for i, x := range [2]cellSet{a, b} {
 				if !x.and(col.sees[k+i]).empty() {
@@ -132,6 +162,10 @@ func findMultiColouring(f *finder) int {
 	for d := 1; d <= 9; d++ {
 		col := colours(f, d)
 		n := col.n
+		if !col.refuted {
+			s += n / 2 * (n/2 - 1) / 2 // the pairs of clusters: nothing to remove
+			continue
+		}
 		for k := 0; k < n; k += 2 {
 			for l := k + 2; l < n; l += 2 {
 				s++
