@@ -640,10 +640,10 @@ func findChains(f *finder, tech int, rule chainRule) int {
 	// The possible applications: every start not yet removed in this round
 	// (each cell's own removals come after its count in the loop below, so
 	// counting first counts the same).
-	// compFirst[i]: the first of pair i's components in cs.pairComps, for
-	// remote pairs, computed on first use (-1 until then)
-	var compFirst [37]int
-	compFirst[0] = -1
+	// pair i's components are cs.pairComps[compFirst[i]:compEnd[i]], for
+	// remote pairs, computed on first use (compEnd[i] 0 until then)
+	var compFirst, compEnd [36]int
+	cs.pairComps = cs.pairComps[:0]
 	s := 0
 	if rule.remotePair {
 		// each start counts once per pair holding its digit
@@ -689,16 +689,13 @@ func findChains(f *finder, tech int, rule chainRule) int {
 						continue // explaining needs run's chain
 					}
 				} else if rule.remotePair {
-					if compFirst[0] < 0 {
-						// first use: the components of every pair's cells
-						cs.pairComps = cs.pairComps[:0]
-						for j := range pairs {
-							compFirst[j] = len(cs.pairComps)
-							cs.pairComps = pairComponents(holders[j], cs.pairComps)
-						}
-						compFirst[len(pairs)] = len(cs.pairComps)
+					if compEnd[i] == 0 {
+						// first use: the components of the pair's cells
+						compFirst[i] = len(cs.pairComps)
+						cs.pairComps = pairComponents(holders[i], cs.pairComps)
+						compEnd[i] = len(cs.pairComps)
 					}
-					if !remotePairRefutes(peerSet[c], cs.pairComps[compFirst[i]:compFirst[i+1]]) {
+					if !remotePairRefutes(peerSet[c], cs.pairComps[compFirst[i]:compEnd[i]]) {
 						continue
 					}
 				} else if !rule.proven && cs.run(f, c, d, links, limit) == 0 {

@@ -31,30 +31,37 @@ type pairComponent struct {
 // inside a layer closes an odd cycle. Cost: a few word operations per
 // cell.
 func pairComponents(cells cellSet, comps []pairComponent) []pairComponent {
-	for rest := cells; !rest.empty(); {
-		var pc pairComponent
-		var front cellSet
-		front.add(rest.first())
-		rest = rest.minus(front)
-		for parity := 0; !front.empty(); parity ^= 1 {
-			if parity == 0 {
-				pc.even = pc.even.or(front)
-			} else {
-				pc.odd = pc.odd.or(front)
-			}
-			var seen cellSet
-			for w := range 2 {
-				for m := front[w]; m != 0; m &= m - 1 {
-					seen = seen.or(peerSet[w<<6|bits.TrailingZeros64(m)])
-				}
-			}
-			if !seen.and(front).empty() {
-				pc.oddCycle = true
-			}
-			front = seen.and(rest)
-			rest = rest.minus(front)
+	// word by word, as in colour
+	for r0, r1 := cells[0], cells[1]; r0|r1 != 0; {
+		var f0, f1 uint64 // the layer
+		if r0 != 0 {
+			f0 = r0 & -r0
+		} else {
+			f1 = r1 & -r1
 		}
-		comps = append(comps, pc)
+		r0, r1 = r0&^f0, r1&^f1
+		var e0, e1, o0, o1 uint64 // the even and odd layers
+		odd := false
+		for even := true; f0|f1 != 0; even = !even {
+			if even {
+				e0, e1 = e0|f0, e1|f1
+			} else {
+				o0, o1 = o0|f0, o1|f1
+			}
+			var s0, s1 uint64 // the cells the layer sees
+			for m := f0; m != 0; m &= m - 1 {
+				p := &peerSet[bits.TrailingZeros64(m)]
+				s0, s1 = s0|p[0], s1|p[1]
+			}
+			for m := f1; m != 0; m &= m - 1 {
+				p := &peerSet[64+bits.TrailingZeros64(m)]
+				s0, s1 = s0|p[0], s1|p[1]
+			}
+			odd = odd || s0&f0|s1&f1 != 0
+			f0, f1 = s0&r0, s1&r1
+			r0, r1 = r0&^f0, r1&^f1
+		}
+		comps = append(comps, pairComponent{even: cellSet{e0, e1}, odd: cellSet{o0, o1}, oddCycle: odd})
 	}
 	return comps
 }

@@ -34,6 +34,8 @@ type colouring struct {
 // breadth-first pass by whole layers over at most 81 cells, a few word
 // operations per cell.
 func colour(f *finder, d int, col *colouring) {
+	// The sets are handled word by word here: cellSet values built in
+	// registers and read back through memory cost more than the work.
 	adj := &f.chains().adj // adj[c]: c's conjugate partners, for the linked cells
 	var linked cellSet
 	for u := range units {
@@ -52,36 +54,51 @@ func colour(f *finder, d int, col *colouring) {
 		}
 	}
 	col.n = 0
-	for rest := linked; !rest.empty(); {
-		k := col.n
-		col.n += 2
-		var front cellSet
-		front.add(rest.first())
-		rest = rest.minus(front)
-		col.sets[k], col.sets[k+1] = cellSet{}, cellSet{}
-		for i := 0; !front.empty(); i ^= 1 {
-			col.sets[k+i] = col.sets[k+i].or(front)
-			var next cellSet
-			for w := range 2 {
-				for m := front[w]; m != 0; m &= m - 1 {
-					next = next.or(adj[w<<6|bits.TrailingZeros64(m)])
-				}
-			}
-			front = next.and(rest)
-			rest = rest.minus(front)
+	for r0, r1 := linked[0], linked[1]; r0|r1 != 0; {
+		// a new cluster from the first cell left, r: the cells left
+		var f0, f1 uint64 // the layer
+		if r0 != 0 {
+			f0 = r0 & -r0
+		} else {
+			f1 = r1 & -r1
 		}
+		r0, r1 = r0&^f0, r1&^f1
+		var e0, e1, o0, o1 uint64 // the even and odd layers
+		for even := true; f0|f1 != 0; even = !even {
+			if even {
+				e0, e1 = e0|f0, e1|f1
+			} else {
+				o0, o1 = o0|f0, o1|f1
+			}
+			var n0, n1 uint64
+			for m := f0; m != 0; m &= m - 1 {
+				a := &adj[bits.TrailingZeros64(m)]
+				n0, n1 = n0|a[0], n1|a[1]
+			}
+			for m := f1; m != 0; m &= m - 1 {
+				a := &adj[64+bits.TrailingZeros64(m)]
+				n0, n1 = n0|a[0], n1|a[1]
+			}
+			f0, f1 = n0&r0, n1&r1
+			r0, r1 = r0&^f0, r1&^f1
+		}
+		col.sets[col.n] = cellSet{e0, e1}
+		col.sets[col.n+1] = cellSet{o0, o1}
+		col.n += 2
 	}
 	if !col.refuted {
 		return
 	}
 	for i := range col.n {
-		var sees cellSet
+		var s0, s1 uint64
+		set := &col.sets[i]
 		for w := range 2 {
-			for m := col.sets[i][w]; m != 0; m &= m - 1 {
-				sees = sees.or(peerSet[w<<6|bits.TrailingZeros64(m)])
+			for m := set[w]; m != 0; m &= m - 1 {
+				p := &peerSet[w<<6|bits.TrailingZeros64(m)]
+				s0, s1 = s0|p[0], s1|p[1]
 			}
 		}
-		col.sees[i] = sees
+		col.sees[i] = cellSet{s0, s1}
 	}
 }
 
