@@ -147,16 +147,21 @@ func (as *alsSearch) add(f *finder, u int, set, mask uint16) {
 	places := &f.places[u]
 	for m := mask; m != 0; m &= m - 1 {
 		d := bits.TrailingZeros16(m)
-		e := alsEntry{targets: as.holding[d], mask: mask, set: int32(len(as.sets))}
+		e := alsEntry{mask: mask, set: int32(len(as.sets))}
 		h := set & places[d]
 		c := cells[bits.TrailingZeros16(h)]
 		e.holders = [alsMaxCells]uint8{c, c, c}
+		// the targets word by word: a cellSet value stored and read back
+		// at each step costs more than the step
+		t0, t1 := as.holding[d][0], as.holding[d][1]
 		for i := 0; h != 0; i, h = i+1, h&(h-1) {
 			c := cells[bits.TrailingZeros16(h)]
 			e.holders[i] = c
-			e.targets = e.targets.and(peerSet[c])
+			p := &peerSet[c]
+			t0, t1 = t0&p[0], t1&p[1]
 		}
-		if !e.targets.empty() {
+		e.targets = cellSet{t0, t1}
+		if t0|t1 != 0 {
 			a.reach |= 1 << d
 		}
 		as.entries = append(as.entries, e)
@@ -192,18 +197,25 @@ func findALSXZ(f *finder) int {
 			if a.reach&^(1<<x) == 0 {
 				continue // no other digit to remove
 			}
-			near := as.used[x].and(ea.targets)
+			// the sets word by word: cellSet values stored and read back
+			// in this loop cost more than its tests
+			t0, t1 := ea.targets[0], ea.targets[1]
+			used := &as.used[x]
 			for w := range 2 {
-				for m := near[w]; m != 0; m &= m - 1 {
+				near := used[0] & t0
+				if w == 1 {
+					near = used[1] & t1
+				}
+				for m := near; m != 0; m &= m - 1 {
 					c := w<<6 | bits.TrailingZeros64(m)
 					for e := as.head[x][c]; e >= 0; e = as.entries[e].next {
 						eb := &as.entries[e]
 						zs := a.mask & a.reach & eb.mask &^ (1 << x)
-						if zs == 0 || !ea.targets.has(int(eb.holders[0])) || !ea.targets.has(int(eb.holders[1])) || !ea.targets.has(int(eb.holders[2])) {
+						if zs == 0 || !inWords(t0, t1, eb.holders[0]) || !inWords(t0, t1, eb.holders[1]) || !inWords(t0, t1, eb.holders[2]) {
 							continue // nothing to remove, or x is not restricted
 						}
 						b := &as.sets[eb.set]
-						if zs &= b.reach; zs == 0 || !a.cells.and(b.cells).empty() {
+						if zs &= b.reach; zs == 0 || a.cells[0]&b.cells[0]|a.cells[1]&b.cells[1] != 0 {
 							continue
 						}
 						s++
@@ -226,6 +238,15 @@ func findALSXZ(f *finder) int {
 		}
 	}
 	return s
+}
+
+// inWords reports whether cell c is in the cell set of words t0, t1.
+func inWords(t0, t1 uint64, c uint8) bool {
+	t := t0
+	if c >= 64 {
+		t = t1
+	}
+	return t>>(c&63)&1 != 0
 }
 
 // alsXZ removes the digits zs from the cells outside a and b seeing all
