@@ -44,9 +44,12 @@ import (
 // A candidate already removed by an easier chain of the round is not
 // searched again. Which candidates some AIC refutes is computed once per
 // round for all of them (refute); the named techniques then search only
-// those. Cost per search: one breadth-first pass over at most 2·729 nodes,
-// each ON node checking its 20 peers and its cell, each OFF node its cell
-// and 3 units; rating keeps no chain, explaining rebuilds it from the
+// those, and colouring looks for removals only in their digits. An
+// X-chain or XY-chain search (run) costs one breadth-first pass over at
+// most 2·729 nodes, each ON node checking its 20 peers and its cell, each
+// OFF node its cell and 3 units; remote pairs need none: the parities of
+// each pair's cells decide them (strategy_chains_remote.go). Rating keeps
+// no chain; explaining runs the search and rebuilds the chain from its
 // parent links.
 
 // Link kinds a chain search may follow.
