@@ -13,15 +13,28 @@ import (
 
 // TestRefuteMatchesSearch checks refute's views against the plain
 // breadth-first search of every link (run with linkAll), candidate by
-// candidate, on the boards where top1465's ratings search the chains:
-// refuted holds the candidates some AIC refutes, minLinks is the length
-// of the shortest, and links marks the candidates it refutes.
+// candidate, on the boards where top1465's ratings search the chains
+// (with at most 128 linked candidates: sets of one or two words) and on
+// random boards of cells holding two or three digits (sets of three words
+// or more): refuted holds the candidates some AIC refutes, minLinks is
+// the length of the shortest, and links marks the candidates it refutes.
 func TestRefuteMatchesSearch(t *testing.T) {
 	limit := 1465
 	if testing.Short() {
 		limit = 100
 	}
 	boards := chainBoards(t, limit)
+	rng := rand.New(rand.NewPCG(3, 4))
+	wide := 0
+	for range 20 {
+		var b engine.Board
+		for c := range b.Cands {
+			for engine.Count(b.Cands[c]) < 2+rng.IntN(2) {
+				b.Cands[c] |= engine.Bit(1 + rng.IntN(9))
+			}
+		}
+		boards = append(boards, b)
+	}
 	f := getFinder(false, nil)
 	defer putFinder(f)
 	cs := f.chains()
@@ -29,6 +42,9 @@ func TestRefuteMatchesSearch(t *testing.T) {
 		b := &boards[i]
 		f.prepare(b)
 		cs.refute(f)
+		if cs.words > 2 {
+			wide++
+		}
 		shortest := make(map[int]int) // candidate key -> links of its shortest AIC
 		minLinks := 1 << 30
 		for c := range 81 {
@@ -55,6 +71,9 @@ func TestRefuteMatchesSearch(t *testing.T) {
 				}
 			}
 		}
+	}
+	if wide == 0 {
+		t.Fatal("no board with more than 128 linked candidates: the wide sets are not tested")
 	}
 }
 
