@@ -2,34 +2,37 @@ package rating
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// wingPeers returns the peers of pivot whose candidates pass keep, in
-// increasing cell order, in buf. Placed cells (no candidates) never pass.
-func wingPeers(b *engine.Board, pivot int, buf []int, keep func(m uint16) bool) []int {
-	buf = buf[:0]
-	for _, p := range peers[pivot] {
-		if m := b.Cands[p]; m != 0 && keep(m) {
-			buf = append(buf, int(p))
+// cellsWith returns the cells of b whose candidate count is in [lo, hi]
+// (lo ≥ 1: placed cells never are): one pass over the board, so that a
+// wing's search reads a pivot's candidate peers as peerSet[p].and(set).
+func cellsWith(b *engine.Board, lo, hi int) cellSet {
+	var s cellSet
+	for c := range 81 {
+		if n := engine.Count(b.Cands[c]); n >= lo && n <= hi {
+			s.add(c)
 		}
 	}
-	return buf
+	return s
 }
 
-// eliminateSeeingAll removes digit mask z from every cell that sees all of
-// cells.
+// eliminateSeeingAll removes the digit z (one bit) from every cell that
+// sees all of cells: the cells holding z, intersected with the peers of
+// each, in increasing order.
 func (f *finder) eliminateSeeingAll(z uint16, cells ...int) {
-	set := peerSet[cells[0]]
-	for _, c := range cells[1:] {
+	set := f.holding[engine.Digit(z)-1]
+	for _, c := range cells {
 		set = set.and(peerSet[c])
 	}
-	set.forEach(func(c int) {
-		if f.b.Cands[c]&z != 0 {
-			f.eliminate(c, z)
+	for w := range 2 {
+		for m := set[w]; m != 0; m &= m - 1 {
+			f.eliminate(w<<6|bits.TrailingZeros64(m), z)
 		}
-	})
+	}
 }
 
 // findXYWing: a possible application is a pivot with two candidates x/y and
@@ -40,32 +43,48 @@ func (f *finder) eliminateSeeingAll(z uint16, cells ...int) {
 // findWXYZWing's); the cells it could remove from only lose candidates.
 func findXYWing(f *finder) int {
 	s := 0
-	for p := range 81 {
-		pm := f.b.Cands[p]
-		if engine.Count(pm) != 2 {
-			continue
+	bi := cellsWith(f.b, 2, 2)
+	for w := range 2 {
+		for m := bi[w]; m != 0; m &= m - 1 {
+			p := w<<6 | bits.TrailingZeros64(m)
+			s += f.cached(cacheXY, p, f.cache.peers(p), func() int { return xyAt(f, p, f.b.Cands[p], bi) })
 		}
-		s += f.cached(cacheXY, p, f.cache.peers(p), func() int { return xyAt(f, p, pm) })
 	}
 	return s
 }
 
-// xyAt is findXYWing with pivot p holding pm.
-func xyAt(f *finder, p int, pm uint16) int {
-	s := 0
-	var buf [20]int
-	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return engine.Count(m) == 2 && engine.Count(m&pm) == 1 })
-	for i, a := range peers {
-		for _, b := range peers[i+1:] {
-			am, bm := f.b.Cands[a], f.b.Cands[b]
-			if am&pm == bm&pm {
+// xyAt is findXYWing with pivot p holding pm; bi is the board's bivalue
+// cells. The possible applications are the pairs of one peer sharing x and
+// one sharing y, |X|·|Y|; only a pair whose other digits are equal is
+// looked at further, in increasing order of its cells.
+func xyAt(f *finder, p int, pm uint16, bi cellSet) int {
+	var cs [20]int
+	var ms [20]uint16
+	n, nx := 0, 0
+	x := pm & -pm
+	set := peerSet[p].and(bi)
+	for w := range 2 {
+		for m := set[w]; m != 0; m &= m - 1 {
+			c := w<<6 | bits.TrailingZeros64(m)
+			cm := f.b.Cands[c]
+			if sh := cm & pm; sh != 0 && sh != pm {
+				cs[n], ms[n] = c, cm
+				n++
+				if sh == x {
+					nx++
+				}
+			}
+		}
+	}
+	for i := range n {
+		a, am := cs[i], ms[i]
+		want := (pm &^ am) | (am &^ pm) // the other pivot digit and z
+		for j := i + 1; j < n; j++ {
+			if ms[j] != want {
 				continue
 			}
-			s++
+			b, bm := cs[j], ms[j]
 			z := am &^ pm
-			if bm&^pm != z {
-				continue
-			}
 			f.eliminateSeeingAll(z, a, b)
 			f.commit(techXYWing, f.cells(p, a, b), func() string {
 				return fmt.Sprintf("xy-wing: %s is %s, and %s (%s) and %s (%s) see it, so one of them is %s: remove %s.",
@@ -73,7 +92,7 @@ func xyAt(f *finder, p int, pm uint16) int {
 			})
 		}
 	}
-	return s
+	return nx * (n - nx)
 }
 
 // findXYZWing: a possible application is a pivot with three candidates and
@@ -82,24 +101,45 @@ func xyAt(f *finder, p int, pm uint16) int {
 // three has z, which is removed.
 func findXYZWing(f *finder) int {
 	s := 0
+	var bi cellSet
+	computed := false
 	for p := range 81 {
 		pm := f.b.Cands[p]
 		if engine.Count(pm) != 3 {
 			continue
 		}
-		s += f.cached(cacheXYZ, p, f.cache.peers(p), func() int { return xyzAt(f, p, pm) })
+		s += f.cached(cacheXYZ, p, f.cache.peers(p), func() int {
+			if !computed {
+				bi, computed = cellsWith(f.b, 2, 2), true
+			}
+			return xyzAt(f, p, pm, bi)
+		})
 	}
 	return s
 }
 
-// xyzAt is findXYZWing with pivot p holding pm.
-func xyzAt(f *finder, p int, pm uint16) int {
+// xyzAt is findXYZWing with pivot p holding pm; bi is the board's bivalue
+// cells. The possible applications are the pairs of its bivalue peers
+// inside pm with different candidates.
+func xyzAt(f *finder, p int, pm uint16, bi cellSet) int {
 	s := 0
-	var buf [20]int
-	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool { return engine.Count(m) == 2 && m&^pm == 0 })
-	for i, a := range peers {
-		for _, b := range peers[i+1:] {
-			am, bm := f.b.Cands[a], f.b.Cands[b]
+	var cs [20]int
+	var ms [20]uint16
+	n := 0
+	set := peerSet[p].and(bi)
+	for w := range 2 {
+		for m := set[w]; m != 0; m &= m - 1 {
+			c := w<<6 | bits.TrailingZeros64(m)
+			if cm := f.b.Cands[c]; cm&^pm == 0 {
+				cs[n], ms[n] = c, cm
+				n++
+			}
+		}
+	}
+	for i := range n {
+		a, am := cs[i], ms[i]
+		for j := i + 1; j < n; j++ {
+			b, bm := cs[j], ms[j]
 			if am == bm {
 				continue
 			}
@@ -126,30 +166,40 @@ func xyzAt(f *finder, p int, pm uint16) int {
 // four digits together.
 func findWXYZWing(f *finder) int {
 	s := 0
-	for p := range 81 {
-		pm := f.b.Cands[p]
-		if n := engine.Count(pm); n < 2 || n > 4 {
-			continue
+	small := cellsWith(f.b, 2, 4)
+	for w := range 2 {
+		for m := small[w]; m != 0; m &= m - 1 {
+			p := w<<6 | bits.TrailingZeros64(m)
+			s += f.cached(cacheWXYZ, p, f.cache.peers(p), func() int { return wxyzAt(f, p, f.b.Cands[p], small) })
 		}
-		s += f.cached(cacheWXYZ, p, f.cache.peers(p), func() int { return wxyzAt(f, p, pm) })
 	}
 	return s
 }
 
-// wxyzAt is findWXYZWing with pivot p holding pm.
-func wxyzAt(f *finder, p int, pm uint16) int {
+// wxyzAt is findWXYZWing with pivot p holding pm; small is the board's
+// cells with 2..4 candidates. Its peers among them that add at most
+// 4−|pm| digits to pm are the wing's candidates; a pair of them already
+// holding more than 4 digits with pm is not extended.
+func wxyzAt(f *finder, p int, pm uint16, small cellSet) int {
 	s := 0
-	var buf [20]int
-	peers := wingPeers(f.b, p, buf[:0], func(m uint16) bool {
-		n := engine.Count(m)
-		return n >= 2 && n <= 4 && engine.Count(m|pm) <= 4
-	})
-	for i, a := range peers {
-		ca := f.b.Cands[a]
+	var cs [20]int
+	var ms [20]uint16
+	n := 0
+	set := peerSet[p].and(small)
+	for w := range 2 {
+		for m := set[w]; m != 0; m &= m - 1 {
+			c := w<<6 | bits.TrailingZeros64(m)
+			if cm := f.b.Cands[c]; engine.Count(cm|pm) <= 4 {
+				cs[n], ms[n] = c, cm
+				n++
+			}
+		}
+	}
+	for i := range n {
+		a, ca := cs[i], ms[i]
 		am := ca | pm
-		for j := i + 1; j < len(peers); j++ {
-			b := peers[j]
-			cb := f.b.Cands[b]
+		for j := i + 1; j < n; j++ {
+			b, cb := cs[j], ms[j]
 			bm := am | cb
 			if engine.Count(bm) > 4 {
 				continue
@@ -160,8 +210,8 @@ func wxyzAt(f *finder, p int, pm uint16) int {
 			if !peerSet[a].has(b) {
 				freeAB = ca & cb
 			}
-			for _, c := range peers[j+1:] {
-				cc := f.b.Cands[c]
+			for l := j + 1; l < n; l++ {
+				c, cc := cs[l], ms[l]
 				union := bm | cc
 				if engine.Count(union) != 4 {
 					continue
@@ -179,14 +229,14 @@ func wxyzAt(f *finder, p int, pm uint16) int {
 				}
 				cells := [4]int{p, a, b, c}
 				var holders [4]int
-				n := 0
+				k := 0
 				for _, x := range cells {
 					if f.b.Cands[x]&z != 0 {
-						holders[n] = x
-						n++
+						holders[k] = x
+						k++
 					}
 				}
-				f.eliminateSeeingAll(z, holders[:n]...)
+				f.eliminateSeeingAll(z, holders[:k]...)
 				f.commit(techWXYZWing, f.cells(p, a, b, c), func() string {
 					return fmt.Sprintf("wxyz-wing: %s, %s, %s and %s hold only %s, and only %s is in two of them that don't see each other, so one of them is %s: remove %s.",
 						engine.CellName(p), engine.CellName(a), engine.CellName(b), engine.CellName(c), digitsText(union), digitsText(z), digitsText(z), f.elimText())
