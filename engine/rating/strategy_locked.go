@@ -7,39 +7,70 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
+// boxRows[p] and boxCols[p] are the rows and columns (0..2, as bits) of a
+// box that positions p (bits 0..8, row-major) lie on; lineBoxPos[l] are the
+// box positions on the lines of l (bits 0..2): rows for l, columns for
+// l+8.
+var boxRows, boxCols, lineBoxPos = func() (r, c [512]uint8, lp [16]uint16) {
+	for p := range 512 {
+		for k := range 9 {
+			if p&(1<<k) != 0 {
+				r[p] |= 1 << (k / 3)
+				c[p] |= 1 << (k % 3)
+			}
+		}
+	}
+	for l := range 8 {
+		for i := range 3 {
+			if l&(1<<i) != 0 {
+				lp[l] |= 0o7 << (3 * i)
+				lp[8+l] |= 0o111 << i
+			}
+		}
+	}
+	return
+}()
+
+// multiPlace returns the digits (as bits) with two or more places in unit
+// u, read from the prepared views: neither placed nor with one place (a
+// digit with none, on a board without the solution, is weeded out by the
+// caller's count).
+func (f *finder) multiPlace(u int) uint16 {
+	return engine.AllDigits &^ f.placed[u] &^ f.once[u]
+}
+
 // findPointing: a possible application is a box and a digit with 2 or more
 // places in it; it is valid when those places lie on one row or column and
 // the digit is a candidate elsewhere on that line, where it is removed.
+// Cost: per box and digit with two or more places, two table lookups and
+// one mask of the line's other places.
 func findPointing(f *finder) int {
 	s := 0
 	for box := range 9 {
 		u := 18 + box
-		for d := 1; d <= 9; d++ {
+		for dm := f.multiPlace(u); dm != 0; dm &= dm - 1 {
+			d := bits.TrailingZeros16(dm) + 1
 			p := f.places[u][d-1]
 			if engine.Count(p) < 2 {
 				continue
 			}
 			s++
-			var rows, cols uint16
-			for m := p; m != 0; m &= m - 1 {
-				k := bits.TrailingZeros16(m)
-				rows |= 1 << (k / 3)
-				cols |= 1 << (k % 3)
-			}
-			first := int(units[u][bits.TrailingZeros16(p)])
-			line := -1
-			switch {
-			case engine.Count(rows) == 1:
-				line = int(rowOf[first])
-			case engine.Count(cols) == 1:
-				line = 9 + int(colOf[first])
-			default:
+			var line int
+			var out uint16 // the line's places of d outside the box
+			if rows := boxRows[p]; rows&(rows-1) == 0 {
+				line = 3*(box/3) + bits.TrailingZeros8(rows)
+				out = f.places[line][d-1] &^ (0o7 << (3 * (box % 3)))
+			} else if cols := boxCols[p]; cols&(cols-1) == 0 {
+				line = 9 + 3*(box%3) + bits.TrailingZeros8(cols)
+				out = f.places[line][d-1] &^ (0o7 << (3 * (box / 3)))
+			} else {
 				continue
 			}
-			for _, c := range units[line] {
-				if int(boxOf[c]) != box {
-					f.eliminate(int(c), engine.Bit(d))
-				}
+			if out == 0 {
+				continue // nothing to remove: not valid
+			}
+			for m := out; m != 0; m &= m - 1 {
+				f.eliminate(int(units[line][bits.TrailingZeros16(m)]), engine.Bit(d))
 			}
 			f.commit(techPointing, f.unitCells(u, p), func() string {
 				return fmt.Sprintf("pointing: in %s, %d can only be in %s (on %s), so it can't be elsewhere on %s: remove %s.",
@@ -52,11 +83,14 @@ func findPointing(f *finder) int {
 
 // findClaiming: a possible application is a row or column and a digit with 2
 // or more places in it; it is valid when those places lie in one box and the
-// digit is a candidate elsewhere in that box, where it is removed.
+// digit is a candidate elsewhere in that box, where it is removed. Cost:
+// per line and digit with two or more places, three mask tests and one
+// mask of the box's other places.
 func findClaiming(f *finder) int {
 	s := 0
 	for u := range 18 {
-		for d := 1; d <= 9; d++ {
+		for dm := f.multiPlace(u); dm != 0; dm &= dm - 1 {
+			d := bits.TrailingZeros16(dm) + 1
 			p := f.places[u][d-1]
 			if engine.Count(p) < 2 {
 				continue
@@ -73,14 +107,17 @@ func findClaiming(f *finder) int {
 			default:
 				continue
 			}
-			box := 3*(u/3) + third // a row's band, its third's stack
+			// the box, and its positions on the line
+			box, on := 3*(u/3)+third, uint16(0o7)<<(3*(u%3)) // a row's band, its third's stack
 			if u >= 9 {
-				box = 3*third + (u-9)/3 // a column's stack, its third's band
+				box, on = 3*third+(u-9)/3, uint16(0o111)<<((u-9)%3) // a column's stack, its third's band
 			}
-			for _, c := range units[18+box] {
-				if !inUnit(int(c), u) {
-					f.eliminate(int(c), engine.Bit(d))
-				}
+			out := f.places[18+box][d-1] &^ on
+			if out == 0 {
+				continue // nothing to remove: not valid
+			}
+			for m := out; m != 0; m &= m - 1 {
+				f.eliminate(int(units[18+box][bits.TrailingZeros16(m)]), engine.Bit(d))
 			}
 			f.commit(techClaiming, f.unitCells(u, p), func() string {
 				return fmt.Sprintf("claiming: on %s, %d can only be in %s, all in box %d, so it can't be elsewhere in that box: remove %s.",
@@ -91,14 +128,6 @@ func findClaiming(f *finder) int {
 	return s
 }
 
-// inUnit reports whether cell c lies in row or column unit u (0..17).
-func inUnit(c, u int) bool {
-	if u < 9 {
-		return int(rowOf[c]) == u
-	}
-	return int(colOf[c]) == u-9
-}
-
 // findMultiLine is Ease and Toil's multi-line rule. For a digit and a band (three
 // boxes side by side) or a stack: if in two of the boxes the digit's places
 // lie on the same two lines, in the third box it must be on the remaining
@@ -106,53 +135,46 @@ func inUnit(c, u int) bool {
 // application is a digit, a band or stack where the digit is placed in none
 // of the three boxes, and a choice of the target box.
 func findMultiLine(f *finder) int {
+	// the digits placed in some box of each band (0..2) and stack (3..5)
+	var inGroup [6]uint16
+	for box := range 9 {
+		inGroup[box/3] |= f.placed[18+box]
+		inGroup[3+box%3] |= f.placed[18+box]
+	}
 	s := 0
 	for d := 1; d <= 9; d++ {
 		for stack := range 2 { // 0: bands (lines are rows), 1: stacks (columns)
+			lineOf := &boxRows
+			if stack == 1 {
+				lineOf = &boxCols
+			}
 			for g := range 3 {
+				if inGroup[3*stack+g]&engine.Bit(d) != 0 {
+					continue
+				}
 				var boxes [3]int
-				var lines [3]uint16
-				skip := false
+				var lines [3]uint8
 				for i := range 3 {
 					if stack == 0 {
 						boxes[i] = 3*g + i
 					} else {
 						boxes[i] = g + 3*i
 					}
-					u := 18 + boxes[i]
-					if f.placed[u]&engine.Bit(d) != 0 {
-						skip = true
-						break
-					}
-					for m := f.places[u][d-1]; m != 0; m &= m - 1 {
-						k := bits.TrailingZeros16(m)
-						if stack == 0 {
-							lines[i] |= 1 << (k / 3)
-						} else {
-							lines[i] |= 1 << (k % 3)
-						}
-					}
-				}
-				if skip {
-					continue
+					lines[i] = lineOf[f.places[18+boxes[i]][d-1]]
 				}
 				for t := range 3 {
 					s++
 					a, b := (t+1)%3, (t+2)%3
-					if lines[a] != lines[b] || engine.Count(lines[a]) != 2 {
+					if lines[a] != lines[b] || bits.OnesCount8(lines[a]) != 2 {
 						continue
 					}
 					u := 18 + boxes[t]
-					for k, c := range units[u] {
-						var l int
-						if stack == 0 {
-							l = k / 3
-						} else {
-							l = k % 3
-						}
-						if lines[a]&(1<<l) != 0 {
-							f.eliminate(int(c), engine.Bit(d))
-						}
+					out := f.places[u][d-1] & lineBoxPos[8*stack+int(lines[a])]
+					if out == 0 {
+						continue // nothing to remove: not valid
+					}
+					for m := out; m != 0; m &= m - 1 {
+						f.eliminate(int(units[u][bits.TrailingZeros16(m)]), engine.Bit(d))
 					}
 					var cells []int
 					if f.explain {
