@@ -28,20 +28,13 @@ func findFish(f *finder, k, tech int) int {
 func fishOn(f *finder, k, tech, d int) int {
 	s := 0
 	for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
-		var eligible uint16
+		var ms members
 		for i := range 9 {
-			if n := engine.Count(f.places[9*o+i][d-1]); n >= 2 && n <= k {
-				eligible |= 1 << i
+			if p := f.places[9*o+i][d-1]; engine.Count(p) <= k && p&(p-1) != 0 {
+				ms.add(i, p)
 			}
 		}
-		if engine.Count(eligible) < k {
-			continue
-		}
-		var masks [9]uint16
-		for i := range 9 {
-			masks[i] = f.places[9*o+i][d-1]
-		}
-		s += kSubsets(&masks, eligible, k, func(base, cover uint16) {
+		s += kSubsets(&ms, k, func(base, cover uint16) {
 			for m := cover; m != 0; m &= m - 1 {
 				cu := 9*(1-o) + bits.TrailingZeros16(m)
 				for i, c := range units[cu] {

@@ -8,29 +8,43 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// kSubsets calls fn with every k-subset sub of the positions in eligible
-// (2 ≤ k ≤ 4) whose masks hold exactly k bits together (union), in
+// members are the candidates of a subset search: n positions (of a
+// unit's cells, digits or lines, in increasing order) and the mask of
+// each (its candidates, places or cover lines).
+type members struct {
+	n    int
+	pos  [9]uint8
+	mask [9]uint16
+}
+
+// add appends position p with mask m.
+func (ms *members) add(p int, m uint16) {
+	ms.pos[ms.n], ms.mask[ms.n] = uint8(p), m
+	ms.n++
+}
+
+// kSubsets calls fn with every k-subset sub of ms (2 ≤ k ≤ 4, sub as bits
+// of the positions) whose masks hold exactly k bits together (union), in
 // increasing order of its members, and returns the number of k-subsets of
-// eligible, C(n, k): the possible applications. A subset whose first
-// members already hold more than k bits is not extended, so fn sees only
-// the candidates for a subset, fish or hidden set.
-func kSubsets(masks *[9]uint16, eligible uint16, k int, fn func(sub, union uint16)) int {
-	var pos [9]uint8
-	n := 0
-	for m := eligible; m != 0; m &= m - 1 {
-		pos[n] = uint8(bits.TrailingZeros16(m))
-		n++
+// ms, C(n, k): the possible applications. A subset whose first members
+// already hold more than k bits is not extended, so fn sees only the
+// candidates for a subset, fish or hidden set.
+func kSubsets(ms *members, k int, fn func(sub, union uint16)) int {
+	n := ms.n
+	if n < k {
+		return 0
 	}
+	pos, masks := &ms.pos, &ms.mask
 	// Nested loops, one per member, each skipping members that would take
 	// the union past k bits.
 	for i := 0; i <= n-k; i++ {
-		ui := masks[pos[i]]
+		ui := masks[i]
 		si := uint16(1) << pos[i]
 		if engine.Count(ui) > k {
 			continue
 		}
 		for j := i + 1; j <= n-k+1; j++ {
-			uj := ui | masks[pos[j]]
+			uj := ui | masks[j]
 			if engine.Count(uj) > k {
 				continue
 			}
@@ -42,7 +56,7 @@ func kSubsets(masks *[9]uint16, eligible uint16, k int, fn func(sub, union uint1
 				continue
 			}
 			for l := j + 1; l <= n-k+2; l++ {
-				ul := uj | masks[pos[l]]
+				ul := uj | masks[l]
 				if engine.Count(ul) > k {
 					continue
 				}
@@ -54,56 +68,64 @@ func kSubsets(masks *[9]uint16, eligible uint16, k int, fn func(sub, union uint1
 					continue
 				}
 				for q := l + 1; q < n; q++ {
-					if uq := ul | masks[pos[q]]; engine.Count(uq) == 4 {
+					if uq := ul | masks[q]; engine.Count(uq) == 4 {
 						fn(sl|1<<pos[q], uq)
 					}
 				}
 			}
 		}
 	}
-	return binomial(n, k)
+	return binomials[n][k]
 }
 
-// binomial returns C(n, k) for the small n and k of kSubsets.
-func binomial(n, k int) int {
-	if k < 0 || k > n {
-		return 0
+// binomials[n][k] is C(n, k) for the n ≤ 9 and k ≤ 4 of kSubsets.
+var binomials = func() (b [10][5]int) {
+	for n := range 10 {
+		b[n][0] = 1
+		for k := 1; k < 5 && k <= n; k++ {
+			b[n][k] = b[n-1][k-1] + b[n-1][k]
+		}
 	}
-	r := 1
-	for i := range k {
-		r = r * (n - i) / (i + 1)
-	}
-	return r
-}
+	return
+}()
 
 // findNakedSubsets finds naked pairs, triples and quads (k = 2, 3, 4). A
 // possible application is a unit and k of its empty cells having 2..k
 // candidates each; it is valid when the k cells hold only k digits together
 // and some other cell of the unit has one of them, which is removed.
+//
+// One pass over the board marks each unit's cells with 2..k candidates
+// (eligible); a unit with fewer than k of them has no possible
+// application and is not looked at further.
 func findNakedSubsets(f *finder, k, tech int) int {
+	var eligible [27]uint16 // positions in each unit of the cells with 2..k candidates
+	for c := range 81 {
+		if n := engine.Count(f.b.Cands[c]); n >= 2 && n <= k {
+			u, pos := &cellUnits[c], &unitPos[c]
+			eligible[u[0]] |= pos[0]
+			eligible[u[1]] |= pos[1]
+			eligible[u[2]] |= pos[2]
+		}
+	}
 	s := 0
 	for u := range units {
-		s += f.cached(cacheNaked+k-2, u, f.cache.unit(u), func() int { return nakedSubsetsIn(f, k, tech, u) })
+		if engine.Count(eligible[u]) < k {
+			continue
+		}
+		s += f.cached(cacheNaked+k-2, u, f.cache.unit(u), func() int { return nakedSubsetsIn(f, k, tech, u, eligible[u]) })
 	}
 	return s
 }
 
-// nakedSubsetsIn is findNakedSubsets in unit u.
-func nakedSubsetsIn(f *finder, k, tech, u int) int {
-	var eligible uint16
-	for i, c := range units[u] {
-		if n := engine.Count(f.b.Cands[c]); n >= 2 && n <= k {
-			eligible |= 1 << i
-		}
+// nakedSubsetsIn is findNakedSubsets in unit u, whose cells with 2..k
+// candidates are at the positions of eligible.
+func nakedSubsetsIn(f *finder, k, tech, u int, eligible uint16) int {
+	var ms members
+	for m := eligible; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros16(m)
+		ms.add(i, f.b.Cands[units[u][i]])
 	}
-	if engine.Count(eligible) < k {
-		return 0
-	}
-	var masks [9]uint16
-	for i, c := range units[u] {
-		masks[i] = f.b.Cands[c]
-	}
-	return kSubsets(&masks, eligible, k, func(sub, union uint16) {
+	return kSubsets(&ms, k, func(sub, union uint16) {
 		for i, c := range units[u] {
 			if sub&(1<<i) == 0 {
 				f.eliminate(int(c), union)
@@ -130,18 +152,16 @@ func findHiddenSubsets(f *finder, k, tech int) int {
 
 // hiddenSubsetsIn is findHiddenSubsets in unit u.
 func hiddenSubsetsIn(f *finder, k, tech, u int) int {
-	var eligible uint16 // digit bits
-	for d := 1; d <= 9; d++ {
-		if n := engine.Count(f.places[u][d-1]); n >= 2 && n <= k {
-			eligible |= engine.Bit(d)
+	var ms members
+	for dm := f.multiPlace(u); dm != 0; dm &= dm - 1 {
+		d := bits.TrailingZeros16(dm)
+		if p := f.places[u][d]; engine.Count(p) <= k && p&(p-1) != 0 {
+			ms.add(d, p)
 		}
 	}
-	if engine.Count(eligible) < k {
-		return 0
-	}
-	// positions are digits−1 here, so eligible and the subsets are digit
-	// masks as Bit makes them
-	return kSubsets(&f.places[u], eligible, k, func(digits, where uint16) {
+	// positions are digits−1 here, so the subsets are digit masks as Bit
+	// makes them
+	return kSubsets(&ms, k, func(digits, where uint16) {
 		for m := where; m != 0; m &= m - 1 {
 			f.eliminate(int(units[u][bits.TrailingZeros16(m)]), engine.AllDigits&^digits)
 		}
