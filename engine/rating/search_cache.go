@@ -17,6 +17,8 @@ type searchCache struct {
 	digitVer [10]uint32 // changes of each digit's candidates
 	s        [numCached][81]int32
 	at       [numCached][81]uint32 // the version s was computed at, plus 1; 0 if none
+
+	links strongLinkSet // scratch of the turbot and three-link fish: one digit's strong links
 }
 
 // The cached searches: subsets per unit, fish, turbot fish and

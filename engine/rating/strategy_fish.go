@@ -91,25 +91,28 @@ func findTurbotFish(f *finder) int {
 	return s
 }
 
-// turbotOn is findTurbotFish on digit d.
+// turbotOn is findTurbotFish on digit d. The possible applications are
+// counted per first link i as the later links minus those sharing a cell
+// with it; only the later links with an end seeing one of i's ends (from
+// the link index) are looked at further, in the order of the links.
 func turbotOn(f *finder, d int) int {
 	s := 0
-	var links [27][2]int
-	n := strongLinks(f, d, &links)
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			a, b := links[i], links[j]
-			if a[0] == b[0] || a[0] == b[1] || a[1] == b[0] || a[1] == b[1] {
-				continue
-			}
-			s++
+	ls := &f.cache.links
+	ls.build(f, d)
+	for i := range ls.n {
+		a := ls.ends[i]
+		share := ls.at[a[0]] | ls.at[a[1]] // i and the links sharing a cell with it
+		later := above(i) & (1<<ls.n - 1)
+		s += bits.OnesCount32(later &^ share)
+		for js := (ls.sees(int(a[0])) | ls.sees(int(a[1]))) & later &^ share; js != 0; js &= js - 1 {
+			b := ls.ends[bits.TrailingZeros32(js)]
 			for _, o := range [4][2]int{{0, 0}, {0, 1}, {1, 0}, {1, 1}} {
 				// a[o0] sees b[o1]: then a's other end or b's other end holds d.
-				x, y := a[o[0]], b[o[1]]
+				x, y := int(a[o[0]]), int(b[o[1]])
 				if !peerSet[x].has(y) {
 					continue
 				}
-				e1, e2 := a[1-o[0]], b[1-o[1]]
+				e1, e2 := int(a[1-o[0]]), int(b[1-o[1]])
 				f.eliminateSeeingAll(engine.Bit(d), e1, e2)
 				if f.progress {
 					f.commit(techTurbotFish, f.cells(e1, x, y, e2), func() string {
@@ -141,34 +144,36 @@ func findThreeLinkFish(f *finder) int {
 	return s
 }
 
-// threeLinkOn is findThreeLinkFish on digit d.
+// threeLinkOn is findThreeLinkFish on digit d. The links joined at an
+// end x of the middle link come from the link index: those with an end
+// seeing x and no end on the middle link, in the order of the links.
 func threeLinkOn(f *finder, d int) int {
 	s := 0
-	var links [27][2]int
-	n := strongLinks(f, d, &links)
-	for j := range n { // the middle link
-		m := links[j]
-		// the links joined at each end of the middle one, with their
-		// joined and free ends
-		var at [2][27][3]int
+	ls := &f.cache.links
+	ls.build(f, d)
+	// the links joined at each end of the middle one, with their joined
+	// and free ends
+	var at [2][27][3]uint8
+	for j := range ls.n { // the middle link
+		m := [2]int{int(ls.ends[j][0]), int(ls.ends[j][1])}
 		var na [2]int
 		for o := range 2 {
 			if o == 1 && na[0] == 0 {
 				break // nothing joins the first end
 			}
-			for i := range n {
-				if i == j {
-					continue
+			for is := ls.sees(m[o]) &^ ls.at[m[0]] &^ ls.at[m[1]]; is != 0; is &= is - 1 {
+				i := bits.TrailingZeros32(is)
+				l := ls.ends[i]
+				if !peerSet[l[0]].has(m[o]) {
+					l[0], l[1] = l[1], l[0]
 				}
-				if a, e, ok := joined(links[i], m[o], m); ok {
-					at[o][na[o]] = [3]int{i, a, e}
-					na[o]++
-				}
+				at[o][na[o]] = [3]uint8{uint8(i), l[0], l[1]}
+				na[o]++
 			}
 		}
 		for _, x := range at[0][:na[0]] {
 			for _, y := range at[1][:na[1]] {
-				a, ea, c, ec := x[1], x[2], y[1], y[2]
+				a, ea, c, ec := int(x[1]), int(x[2]), int(y[1]), int(y[2])
 				if x[0] == y[0] || a == c || a == ec || ea == c || ea == ec {
 					continue
 				}
@@ -185,34 +190,4 @@ func threeLinkOn(f *finder, d int) int {
 		}
 	}
 	return s
-}
-
-// strongLinks puts the strong links of digit d (the two places of each
-// unit where it has exactly two) in links and returns how many there are.
-func strongLinks(f *finder, d int, links *[27][2]int) int {
-	n := 0
-	for u := range units {
-		if p := f.places[u][d-1]; engine.Count(p) == 2 {
-			links[n] = [2]int{int(units[u][bits.TrailingZeros16(p)]), int(units[u][15-bits.LeadingZeros16(p)])}
-			n++
-		}
-	}
-	return n
-}
-
-// joined reports whether strong link l joins cell x of the middle link m:
-// one end of l (a) sees x, neither end is a cell of m; it returns that end
-// and l's other end (its free end).
-func joined(l [2]int, x int, m [2]int) (a, free int, ok bool) {
-	for _, e := range l {
-		if e == m[0] || e == m[1] {
-			return 0, 0, false
-		}
-	}
-	for o := range 2 {
-		if peerSet[l[o]].has(x) {
-			return l[o], l[1-o], true
-		}
-	}
-	return 0, 0, false
 }
