@@ -18,7 +18,7 @@ type searchCache struct {
 	s        [numCached][81]int32
 	at       [numCached][81]uint32 // the version s was computed at, plus 1; 0 if none
 
-	links strongLinkSet // scratch of the turbot and three-link fish: one digit's strong links
+	links [9]strongLinkSet // each digit's strong links for the turbot and three-link fish, per round (finder.links)
 }
 
 // The cached searches: subsets per unit, fish, turbot fish and

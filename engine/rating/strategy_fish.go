@@ -29,8 +29,9 @@ func fishOn(f *finder, k, tech, d int) int {
 	s := 0
 	for o := range 2 { // o = 0: base rows, cover columns; 1: the reverse
 		var ms members
-		for i := range 9 {
-			if p := f.places[9*o+i][d-1]; engine.Count(p) <= k && p&(p-1) != 0 {
+		lines := f.places[9*o : 9*o+9]
+		for i := range lines {
+			if p := lines[i][d-1]; p&(p-1) != 0 && engine.Count(p) <= k {
 				ms.add(i, p)
 			}
 		}
@@ -97,8 +98,7 @@ func findTurbotFish(f *finder) int {
 // the link index) are looked at further, in the order of the links.
 func turbotOn(f *finder, d int) int {
 	s := 0
-	ls := &f.cache.links
-	ls.build(f, d)
+	ls := f.links(d)
 	for i := range ls.n {
 		a := ls.ends[i]
 		share := ls.at[a[0]] | ls.at[a[1]] // i and the links sharing a cell with it
@@ -149,8 +149,7 @@ func findThreeLinkFish(f *finder) int {
 // seeing x and no end on the middle link, in the order of the links.
 func threeLinkOn(f *finder, d int) int {
 	s := 0
-	ls := &f.cache.links
-	ls.build(f, d)
+	ls := f.links(d)
 	// the links joined at each end of the middle one, with their joined
 	// and free ends
 	var at [2][27][3]uint8

@@ -51,8 +51,8 @@ func findPointing(f *finder) int {
 		for dm := f.multiPlace(u); dm != 0; dm &= dm - 1 {
 			d := bits.TrailingZeros16(dm) + 1
 			p := f.places[u][d-1]
-			if engine.Count(p) < 2 {
-				continue
+			if p&(p-1) == 0 {
+				continue // fewer than two places
 			}
 			s++
 			var line int
@@ -92,21 +92,17 @@ func findClaiming(f *finder) int {
 		for dm := f.multiPlace(u); dm != 0; dm &= dm - 1 {
 			d := bits.TrailingZeros16(dm) + 1
 			p := f.places[u][d-1]
-			if engine.Count(p) < 2 {
-				continue
+			if p&(p-1) == 0 {
+				continue // fewer than two places
 			}
 			s++
-			// Positions 0–2, 3–5 and 6–8 of a row (column) are in one box each.
-			third := 0
-			switch {
-			case p&^0o7 == 0:
-			case p&^0o70 == 0:
-				third = 1
-			case p&^0o700 == 0:
-				third = 2
-			default:
+			// Positions 0–2, 3–5 and 6–8 of a row (column) are in one box
+			// each: boxRows gives the thirds (k/3) the places lie in.
+			thirds := boxRows[p]
+			if thirds&(thirds-1) != 0 {
 				continue
 			}
+			third := bits.TrailingZeros8(thirds)
 			// the box, and its positions on the line
 			box, on := 3*(u/3)+third, uint16(0o7)<<(3*(u%3)) // a row's band, its third's stack
 			if u >= 9 {
@@ -152,6 +148,7 @@ func findMultiLine(f *finder) int {
 				if inGroup[3*stack+g]&engine.Bit(d) != 0 {
 					continue
 				}
+				s += 3 // each box of the group as the target
 				var boxes [3]int
 				var lines [3]uint8
 				for i := range 3 {
@@ -162,9 +159,11 @@ func findMultiLine(f *finder) int {
 					}
 					lines[i] = lineOf[f.places[18+boxes[i]][d-1]]
 				}
+				if lines[0] != lines[1] && lines[1] != lines[2] && lines[2] != lines[0] {
+					continue // no two boxes on the same lines
+				}
 				for t := range 3 {
-					s++
-					a, b := (t+1)%3, (t+2)%3
+					a, b := multiLineOthers[t][0], multiLineOthers[t][1]
 					if lines[a] != lines[b] || bits.OnesCount8(lines[a]) != 2 {
 						continue
 					}
@@ -194,3 +193,7 @@ func findMultiLine(f *finder) int {
 	}
 	return s
 }
+
+// multiLineOthers[t] are the two other boxes of a group when box t is the
+// target, in the order the multi-line rule names them.
+var multiLineOthers = [3][2]int{{1, 2}, {2, 0}, {0, 1}}

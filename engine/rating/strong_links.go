@@ -11,13 +11,26 @@ import (
 // turbot and three-link fish find the links touching a cell with a few
 // mask operations instead of testing every pair of links.
 type strongLinkSet struct {
-	n    int
-	ends [27][2]uint8 // link i's two cells, the lower first
+	round uint64 // the round (finder.round) the set was built in; 0: never
+	n     int
+	ends  [27][2]uint8 // link i's two cells, the lower first
 	// inUnit[u] has bit i when link i has an end in unit u; at[c] has bit
 	// i when c is an end of link i (kept only for the ends: build clears
 	// the previous links' entries).
 	inUnit [27]uint32
 	at     [81]uint32
+}
+
+// links returns the strong links of digit d on the round's board, built
+// once per round: the turbot fish (tier 4) and the three-link fish (tier
+// 5) share them.
+func (f *finder) links(d int) *strongLinkSet {
+	ls := &f.cache.links[d-1]
+	if ls.round != f.round {
+		ls.build(f, d)
+		ls.round = f.round
+	}
+	return ls
 }
 
 // build fills ls with the strong links of digit d. Cost: the 27 units'
