@@ -18,6 +18,7 @@ type searchCache struct {
 	s        [numCached][81]int32
 	at       [numCached][81]uint32 // the version s was computed at, plus 1; 0 if none
 
+	small smallCells       // the round's cells with 2..4 candidates (finder.small)
 	links [9]strongLinkSet // each digit's strong links for the turbot and three-link fish, per round (finder.links)
 }
 

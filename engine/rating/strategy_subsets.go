@@ -94,25 +94,18 @@ var binomials = func() (b [10][5]int) {
 // candidates each; it is valid when the k cells hold only k digits together
 // and some other cell of the unit has one of them, which is removed.
 //
-// One pass over the board marks each unit's cells with 2..k candidates
-// (eligible); a unit with fewer than k of them has no possible
+// The round's smallCells view gives each unit's cells with 2..k
+// candidates (eligible); a unit with fewer than k of them has no possible
 // application and is not looked at further.
 func findNakedSubsets(f *finder, k, tech int) int {
-	var eligible [27]uint16 // positions in each unit of the cells with 2..k candidates
-	for c := range 81 {
-		if n := engine.Count(f.b.Cands[c]); n >= 2 && n <= k {
-			u, pos := &cellUnits[c], &unitPos[c]
-			eligible[u[0]] |= pos[0]
-			eligible[u[1]] |= pos[1]
-			eligible[u[2]] |= pos[2]
-		}
-	}
+	sv := f.small()
 	s := 0
 	for u := range units {
-		if engine.Count(eligible[u]) < k {
+		eligible := sv.upTo(k, u) // positions of the unit's cells with 2..k candidates
+		if engine.Count(eligible) < k {
 			continue
 		}
-		s += f.cached(cacheNaked+k-2, u, f.cache.unit(u), func() int { return nakedSubsetsIn(f, k, tech, u, eligible[u]) })
+		s += f.cached(cacheNaked+k-2, u, f.cache.unit(u), func() int { return nakedSubsetsIn(f, k, tech, u, eligible) })
 	}
 	return s
 }

@@ -61,14 +61,14 @@ func findBUGPlusOne(f *finder) int {
 // hold a and b, two on one side (the floor) holding nothing else.
 func findUniqueRectangle(f *finder) int {
 	s := 0
-	for line := range 18 { // the floor's row (0..8) or column (9..17)
+	bi := &f.small().exact[0] // the positions of each unit's bivalue cells
+	for line := range 18 {    // the floor's row (0..8) or column (9..17)
 		u := &units[line]
-		for i := range 9 {
+		for is := bi[line]; is != 0; is &= is - 1 {
+			i := bits.TrailingZeros16(is)
 			ab := f.b.Cands[u[i]]
-			if engine.Count(ab) != 2 {
-				continue
-			}
-			for j := i + 1; j < 9; j++ {
+			for js := is & (is - 1); js != 0; js &= js - 1 {
+				j := bits.TrailingZeros16(js)
 				if f.b.Cands[u[j]] != ab {
 					continue
 				}

@@ -7,19 +7,6 @@ import (
 	"github.com/sudokuhq/sudoku/engine"
 )
 
-// cellsWith returns the cells of b whose candidate count is in [lo, hi]
-// (lo ≥ 1: placed cells never are): one pass over the board, so that a
-// wing's search reads a pivot's candidate peers as peerSet[p].and(set).
-func cellsWith(b *engine.Board, lo, hi int) cellSet {
-	var s cellSet
-	for c := range 81 {
-		if n := engine.Count(b.Cands[c]); n >= lo && n <= hi {
-			s.add(c)
-		}
-	}
-	return s
-}
-
 // eliminateSeeingAll removes the digit z (one bit) from every cell that
 // sees all of cells: the cells holding z, intersected with the peers of
 // each, in increasing order.
@@ -43,7 +30,7 @@ func (f *finder) eliminateSeeingAll(z uint16, cells ...int) {
 // findWXYZWing's); the cells it could remove from only lose candidates.
 func findXYWing(f *finder) int {
 	s := 0
-	bi := cellsWith(f.b, 2, 2)
+	bi := f.small().with[2]
 	for w := range 2 {
 		for m := bi[w]; m != 0; m &= m - 1 {
 			p := w<<6 | bits.TrailingZeros64(m)
@@ -101,19 +88,13 @@ func xyAt(f *finder, p int, pm uint16, bi cellSet) int {
 // three has z, which is removed.
 func findXYZWing(f *finder) int {
 	s := 0
-	var bi cellSet
-	computed := false
-	for p := range 81 {
-		pm := f.b.Cands[p]
-		if engine.Count(pm) != 3 {
-			continue
+	sv := f.small()
+	bi := sv.with[2]
+	for w := range 2 {
+		for m := sv.with[3][w]; m != 0; m &= m - 1 {
+			p := w<<6 | bits.TrailingZeros64(m)
+			s += f.cached(cacheXYZ, p, f.cache.peers(p), func() int { return xyzAt(f, p, f.b.Cands[p], bi) })
 		}
-		s += f.cached(cacheXYZ, p, f.cache.peers(p), func() int {
-			if !computed {
-				bi, computed = cellsWith(f.b, 2, 2), true
-			}
-			return xyzAt(f, p, pm, bi)
-		})
 	}
 	return s
 }
@@ -166,7 +147,8 @@ func xyzAt(f *finder, p int, pm uint16, bi cellSet) int {
 // four digits together.
 func findWXYZWing(f *finder) int {
 	s := 0
-	small := cellsWith(f.b, 2, 4)
+	sv := f.small()
+	small := sv.with[2].or(sv.with[3]).or(sv.with[4])
 	for w := range 2 {
 		for m := small[w]; m != 0; m &= m - 1 {
 			p := w<<6 | bits.TrailingZeros64(m)
