@@ -11,6 +11,10 @@ import "github.com/sudokuhq/sudoku/engine"
 // round applies it). So a round that reaches these tiers again after a
 // chain or forcing round, which changed a few cells, searches only the
 // parts that changed: the same counts and findings, for less work.
+//
+// It also holds the views of the round that these searches share
+// (smallCells, each digit's strongLinkSet), built on the round's first use
+// and stamped with the round (finder.round), like chainSearch's views.
 type searchCache struct {
 	off      bool       // never hit (tests compare against it)
 	unitVer  [27]uint32 // changes of each unit's cells
