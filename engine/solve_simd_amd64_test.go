@@ -1,0 +1,90 @@
+//go:build goexperiment.simd && amd64
+
+package engine
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
+)
+
+// withLookupPopcount runs f with the AVX2 lane popcount (byte-shuffle
+// lookup) instead of AVX512-BITALG's, so that both paths are tested on a
+// machine that has both.
+func withLookupPopcount(t *testing.T, f func()) {
+	t.Helper()
+	saved := simdBITALG
+	simdBITALG = false
+	defer func() { simdBITALG = saved }()
+	f()
+}
+
+// TestSIMDVectorHelpers checks the lane operations built from several
+// instructions against plain loops, on random vectors.
+func TestSIMDVectorHelpers(t *testing.T) {
+	needSIMD(t)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 1000 {
+		var in, got [16]uint16
+		for i := range in {
+			in[i] = uint16(rng.IntN(512))
+		}
+		x := simdLd16(&in)
+		rotCols(x).Store(&got)
+		for i := range 16 {
+			if want := in[(i+4)%16]; got[i] != want {
+				t.Fatalf("rotCols(%v) = %v: lane %d is %d, want %d", in, got, i, got[i], want)
+			}
+		}
+		rotRows(x).Store(&got)
+		for i := range 16 {
+			if want := in[i/4*4+(i+1)%4]; got[i] != want {
+				t.Fatalf("rotRows(%v) = %v: lane %d is %d, want %d", in, got, i, got[i], want)
+			}
+		}
+		for _, bitalg := range []bool{false, simdBITALG} {
+			saved := simdBITALG
+			simdBITALG = bitalg
+			popcounts9(x).Store(&got)
+			simdBITALG = saved
+			for i := range 16 {
+				if want := uint16(bits.OnesCount16(in[i])); got[i] != want {
+					t.Fatalf("popcounts9(%v) with BITALG %v = %v, want lane %d = %d", in, bitalg, got, i, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSolveSIMDLookupPopcount runs the differential check with the AVX2
+// popcount on the first 200 puzzles of each tdoku set (50 in -short mode)
+// and on random ambiguous and unsolvable grids.
+func TestSolveSIMDLookupPopcount(t *testing.T) {
+	needSIMD(t)
+	n := 200
+	if testing.Short() {
+		n = 50
+	}
+	withLookupPopcount(t, func() {
+		for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
+			for _, p := range datasettest.LoadPuzzles(t, file, n) {
+				checkSIMDAgainstFast(t, file, MustParse(p))
+			}
+		}
+		rng := rand.New(rand.NewPCG(22, 4))
+		for i := range 5 * n {
+			sol := randomGrid(rng)
+			var g Grid
+			for _, c := range rng.Perm(81)[:17+rng.IntN(30)] {
+				g[c] = sol[c]
+			}
+			if i%2 == 1 {
+				g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+			}
+			checkSIMDAgainstFast(t, "random", g)
+		}
+	})
+}

@@ -1,0 +1,184 @@
+//go:build goexperiment.simd && amd64
+
+package engine
+
+import "simd/archsimd"
+
+// kAll9 is the set of all nine digits.
+const kAll9 = 0x1ff
+
+// Byte-shuffle controls that pick 16-bit lane 0-7 of a 128-bit half
+// (_mm_shuffle_epi8 on bytes, two per lane); sZ gives zero.
+const (
+	s00 = 0x0100
+	s01 = 0x0302
+	s02 = 0x0504
+	s03 = 0x0706
+	s04 = 0x0908
+	s05 = 0x0b0a
+	s06 = 0x0d0c
+	s07 = 0x0f0e
+	sZ  = 0xffff
+)
+
+// simdIndex locates a cell in its box: box row and column, box, and the
+// cell's row, column and lane in the box matrix.
+type simdIndex struct {
+	boxI, boxJ, box, elemI, elemJ, elem uint8
+}
+
+// simdTables holds the vector constants of the SIMD solver, loaded once.
+type simdTables struct {
+	// cellAssign[d][lane]: what placing digit d+1 in the cell at lane
+	// clears in its box (the other digits of the cell, the digit in the
+	// other cells and in the two negative triads of the cell's row and
+	// column).
+	cellAssign [9][16]simdCells16
+	// peerElemToConfig[peer][elem]: the band configurations that the
+	// digit in element elem (minirow or minicolumn) of box peer excludes.
+	peerElemToConfig [3][4]simdCells08
+	// shift0, shift1, shift2: for each box peer, shuffles that turn
+	// triads in lanes 4-6 into configuration eliminations, for triads at
+	// each rotation (see the configuration table of solve_simd_amd64.go).
+	shift0, shift1, shift2 [3]simdCells08
+	// shiftKx16[boxJ*3+boxI]: the same for a box's horizontal band (low
+	// half) and vertical band (high half) at once.
+	shift0x16, shift1x16, shift2x16 [9]simdCells16
+	configsToTriads                 [2]simdCells16
+	triadsToCands                   [2][2]simdCells16 // [orientation]
+	cell3x3Mask                     simdCells16
+	rowRotate3x3_1, rowRotate3x3_2  simdCells16
+	rotateRows1                     simdCells16
+	splitTriads                     simdCells16
+	boxMinimums                     simdCells16
+	all3                            simdCells16
+	kAllAt3                         simdCells08
+	popLookup, low4, pow12          simdCells16
+	highByte                        simdCells16
+}
+
+var (
+	simdT        = newSIMDTables()
+	simdIndexing = newSIMDIndexing()
+	simdMod3     = [5]int{0, 1, 2, 0, 1}
+	// simdBoxPeers[orientation][band]: the boxes of a band.
+	simdBoxPeers = [2][3][3]uint8{
+		{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}},
+		{{0, 3, 6}, {1, 4, 7}, {2, 5, 8}},
+	}
+)
+
+func v08(a [8]uint16) simdCells08 { return archsimd.LoadUint16x8(&a) }
+
+func v16(lo, hi [8]uint16) simdCells16 {
+	var a [16]uint16
+	copy(a[:8], lo[:])
+	copy(a[8:], hi[:])
+	return archsimd.LoadUint16x16(&a)
+}
+
+func b16(x uint16) simdCells16 { return archsimd.BroadcastUint16x16(x) }
+
+func newSIMDIndexing() (t [81]simdIndex) {
+	for c := range 81 {
+		ix := simdIndex{boxI: uint8(c / 27), boxJ: uint8(c % 9 / 3), elemI: uint8(c / 9 % 3), elemJ: uint8(c % 3)}
+		ix.box = ix.boxI*3 + ix.boxJ
+		ix.elem = ix.elemI*4 + ix.elemJ
+		t[c] = ix
+	}
+	return t
+}
+
+func newSIMDTables() *simdTables {
+	t := new(simdTables)
+	if !archsimd.X86.AVX2() {
+		return t // never used: the solver is not selected
+	}
+	const K = kAll9
+	for _, i := range []int{0, 1, 2, 4, 5, 6, 8, 9, 10} {
+		for d := range 9 {
+			var m [16]uint16
+			for j := range 15 {
+				switch {
+				case j == i:
+					m[j] = K ^ 1<<d
+				case j/4 < 3 && j%4 < 3:
+					m[j] = 1 << d
+				case j/4 == i/4 || j%4 == i%4:
+					m[j] = 1 << d
+				}
+			}
+			t.cellAssign[d][i] = archsimd.LoadUint16x16(&m)
+		}
+	}
+	pe := [3][4][8]uint16{
+		{{0, K, K, K, 0, K, 0, 0}, {K, 0, K, K, K, 0, 0, 0}, {K, K, 0, 0, K, K, 0, 0}, {}},
+		{{K, K, 0, K, K, 0, 0, 0}, {0, K, K, 0, K, K, 0, 0}, {K, 0, K, K, 0, K, 0, 0}, {}},
+		{{K, 0, K, 0, K, K, 0, 0}, {K, K, 0, K, 0, K, 0, 0}, {0, K, K, K, K, 0, 0, 0}, {}},
+	}
+	for p := range 3 {
+		for e := range 4 {
+			t.peerElemToConfig[p][e] = v08(pe[p][e])
+		}
+	}
+	sh := [3][3][8]uint16{
+		{
+			{s04, s05, s06, s06, s04, s05, sZ, sZ},
+			{s05, s06, s04, s05, s06, s04, sZ, sZ},
+			{s06, s04, s05, s04, s05, s06, sZ, sZ},
+		},
+		{
+			{s05, s06, s04, s04, s05, s06, sZ, sZ},
+			{s06, s04, s05, s06, s04, s05, sZ, sZ},
+			{s04, s05, s06, s05, s06, s04, sZ, sZ},
+		},
+		{
+			{s06, s04, s05, s05, s06, s04, sZ, sZ},
+			{s04, s05, s06, s04, s05, s06, sZ, sZ},
+			{s05, s06, s04, s06, s04, s05, sZ, sZ},
+		},
+	}
+	for p := range 3 {
+		t.shift0[p] = v08(sh[0][p])
+		t.shift1[p] = v08(sh[1][p])
+		t.shift2[p] = v08(sh[2][p])
+	}
+	for i := range 3 {
+		for j := range 3 {
+			t.shift0x16[i*3+j] = v16(sh[0][i], sh[0][j])
+			t.shift1x16[i*3+j] = v16(sh[1][i], sh[1][j])
+			t.shift2x16[i*3+j] = v16(sh[2][i], sh[2][j])
+		}
+	}
+	t.configsToTriads = [2]simdCells16{
+		v16([8]uint16{s00, s01, s02, sZ, s02, s00, s01, sZ}, [8]uint16{s01, s02, s00, sZ, sZ, sZ, sZ, sZ}),
+		v16([8]uint16{s04, s05, s03, sZ, s05, s03, s04, sZ}, [8]uint16{s03, s04, s05, sZ, sZ, sZ, sZ, sZ}),
+	}
+	t.triadsToCands = [2][2]simdCells16{
+		{ // horizontal
+			v16([8]uint16{s00, s00, s00, s01, s01, s01, s01, s02}, [8]uint16{s02, s02, s02, s00, s03, s03, s03, s03}),
+			v16([8]uint16{s00, s00, s00, s02, s01, s01, s01, s00}, [8]uint16{s02, s02, s02, s01, s03, s03, s03, s03}),
+		},
+		{ // vertical
+			v16([8]uint16{s00, s01, s02, s03, s00, s01, s02, s03}, [8]uint16{s00, s01, s02, s03, s01, s02, s00, s03}),
+			v16([8]uint16{s00, s01, s02, s03, s00, s01, s02, s03}, [8]uint16{s00, s01, s02, s03, s02, s00, s01, s03}),
+		},
+	}
+	t.cell3x3Mask = v16([8]uint16{K, K, K, 0, K, K, K, 0}, [8]uint16{K, K, K, 0, 0, 0, 0, 0})
+	t.rowRotate3x3_1 = v16([8]uint16{s01, s02, s00, s03, s05, s06, s04, s07}, [8]uint16{s01, s02, s00, s03, s04, s05, s06, s07})
+	t.rowRotate3x3_2 = v16([8]uint16{s02, s00, s01, s03, s06, s04, s05, s07}, [8]uint16{s02, s00, s01, s03, s04, s05, s06, s07})
+	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
+	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
+	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
+	t.all3 = b16(3)
+	t.kAllAt3 = v08([8]uint16{0, 0, 0, K, 0, 0, 0, 0})
+	// popcount of a nibble in each byte of a 128-bit half: 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4
+	t.popLookup = v16([8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403},
+		[8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403})
+	t.low4 = b16(0x0f)
+	t.pow12 = b16(1 << 12)
+	// each lane's high byte to its low byte, zero above: x>>8
+	t.highByte = v16([8]uint16{0xff01, 0xff03, 0xff05, 0xff07, 0xff09, 0xff0b, 0xff0d, 0xff0f},
+		[8]uint16{0xff01, 0xff03, 0xff05, 0xff07, 0xff09, 0xff0b, 0xff0d, 0xff0f})
+	return t
+}
