@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/sudokuhq/sudoku/internal/cputime"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
@@ -20,18 +21,22 @@ var benchSets = []struct{ name, file string }{
 }
 
 // benchSolvers are the solvers measured side by side: the fast one behind
-// Solve and the Norvig-style baseline.
+// Solve, the SIMD port of tdoku's solver (skipped where the build or the
+// processor has none) and the Norvig-style baseline.
 var benchSolvers = []struct {
 	name  string
 	solve func(Grid, int) Result
 }{
 	{"fast", solveFast},
+	{"simd", solveSIMD},
 	{"propagate", solvePropagate},
 }
 
 // BenchmarkSolve solves the puzzles of each data set in turn, each with the
 // uniqueness check (limit 2), one puzzle per operation. It reports
-// puzzles/s and guesses/puzzle (averaged over the puzzles solved).
+// puzzles/s, the process's CPU time per puzzle (cpu-ns/op: on a shared
+// machine wall time overstates the cost) and guesses/puzzle (averaged over
+// the puzzles solved).
 //
 //	go test -run '^$' -bench 'Solve/' -benchtime 3s ./engine
 func BenchmarkSolve(b *testing.B) {
@@ -42,12 +47,17 @@ func BenchmarkSolve(b *testing.B) {
 				if sv.name == "propagate" && testing.Short() {
 					b.Skip("baseline skipped in -short mode")
 				}
+				if sv.name == "simd" && !simdSupported() {
+					b.Skip("no SIMD solver in this build or on this processor")
+				}
 				b.ReportAllocs()
 				guesses, n := 0, 0
+				cpu0 := cputime.Process()
 				for b.Loop() {
 					guesses += sv.solve(grids[n%len(grids)], 2).Guesses
 					n++
 				}
+				b.ReportMetric(float64(cputime.Process()-cpu0)/float64(n), "cpu-ns/op")
 				b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
 				b.ReportMetric(float64(guesses)/float64(n), "guesses/puzzle")
 			})

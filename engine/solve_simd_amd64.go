@@ -41,21 +41,20 @@ import (
 // Beside the configurations, each band keeps the eliminations sent to it
 // and not yet applied. The whole position is 480 bytes; a guess copies it.
 
-type (
-	simdCells16 = archsimd.Uint16x16
-	simdCells08 = archsimd.Uint16x8
-)
+// Only 256-bit vectors are used, tdoku's 128-bit ones living in the low
+// half (or in both halves) of a 256-bit register: Go 1.26 moves 128-bit
+// vectors between registers with legacy SSE instructions, which after
+// 256-bit code cost a state transition on each use (docs/solver.md).
 
-// simdBand is one band's configurations and pending eliminations.
-type simdBand struct {
-	configs [8]uint16
-	elims   [8]uint16
-}
+// simdCells is a vector of 16 lanes of 16 bits.
+type simdCells = archsimd.Uint16x16
 
-// simdState is the position of the SIMD solver: six bands (three
-// horizontal, three vertical) and nine boxes.
+// simdState is the position of the SIMD solver. bands[v*3+b] is band b,
+// horizontal (v = 0) or vertical (v = 1): its configurations in lanes
+// 0-5 and its pending eliminations in lanes 8-13 (the other lanes zero).
+// boxen[b] is box b's matrix.
 type simdState struct {
-	bands [2][3]simdBand
+	bands [6][16]uint16
 	boxen [9][16]uint16
 }
 
@@ -67,7 +66,7 @@ type simdSearch struct {
 	guesses  int
 	nodes    int
 	keep     bool
-	solution [9][16]uint16
+	solution [9][16]uint16 // the boxes of the first solution
 }
 
 // simdAVX2 and simdBITALG say what the processor supports; solveSIMD and
@@ -81,67 +80,61 @@ var (
 // SIMD solver.
 func simdSupported() bool { return simdAVX2 }
 
-func simdLd16(p *[16]uint16) simdCells16 { return archsimd.LoadUint16x16(p) }
-func simdLd08(p *[8]uint16) simdCells08  { return archsimd.LoadUint16x8(p) }
+func simdLd(p *[16]uint16) simdCells { return archsimd.LoadUint16x16(p) }
 
-func simdJoin(lo, hi simdCells08) simdCells16 {
-	var z simdCells16
-	return z.SetLo(lo).SetHi(hi)
-}
-
-// shuf16 is _mm256_shuffle_epi8: bytes chosen within each 128-bit half,
+// simdShuf is _mm256_shuffle_epi8: bytes chosen within each 128-bit half,
 // a control byte with its top bit set gives zero.
-func simdShuf16(x, ctl simdCells16) simdCells16 {
+func simdShuf(x, ctl simdCells) simdCells {
 	return x.AsUint8x32().PermuteOrZeroGrouped(ctl.AsInt8x32()).AsUint16x16()
 }
 
-func simdShuf08(x, ctl simdCells08) simdCells08 {
-	return x.AsUint8x16().PermuteOrZero(ctl.AsInt8x16()).AsUint16x8()
-}
+func swapHalves(x simdCells) simdCells { return x.Select128FromPair(1, 0, x) }
+func dupLo(x simdCells) simdCells      { return x.Select128FromPair(0, 0, x) }
+func dupHi(x simdCells) simdCells      { return x.Select128FromPair(1, 1, x) }
 
 // rotRows rotates each row (four lanes) of a 4×4 matrix by one lane.
-func rotRows(x simdCells16) simdCells16 { return simdShuf16(x, simdT.rotateRows1) }
+func rotRows(x simdCells) simdCells { return simdShuf(x, simdT.rotateRows1) }
 
 // rotRows2 rotates each row by two lanes.
-func rotRows2(x simdCells16) simdCells16 {
+func rotRows2(x simdCells) simdCells {
 	return x.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16()
 }
 
 // rotCols rotates the rows of the matrix by one (_mm256_permute4x64_epi64
 // with 0b00111001), with AVX2 instructions only.
-func rotCols(x simdCells16) simdCells16 {
-	sw := x.Select128FromPair(1, 0, x)
-	return sw.AsUint8x32().ConcatShiftBytesRightGrouped(8, x.AsUint8x32()).AsUint16x16()
+func rotCols(x simdCells) simdCells {
+	return swapHalves(x).AsUint8x32().ConcatShiftBytesRightGrouped(8, x.AsUint8x32()).AsUint16x16()
 }
 
 // rotCols2 rotates the rows of the matrix by two.
-func rotCols2(x simdCells16) simdCells16 { return x.Select128FromPair(1, 0, x) }
+func rotCols2(x simdCells) simdCells { return swapHalves(x) }
 
-// rotCols08 swaps the two 64-bit halves of an 8-lane vector.
-func rotCols08(x simdCells08) simdCells08 {
-	return x.AsUint32x4().PermuteScalars(2, 3, 0, 1).AsUint16x8()
+// rotHalves swaps the 64-bit quarters within each half (tdoku's
+// RotateCols of a 128-bit vector, on both halves).
+func rotHalves(x simdCells) simdCells {
+	return x.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()
 }
 
 // popcounts9 counts the bits of each lane (values below 512).
-func popcounts9(x simdCells16) simdCells16 {
+func popcounts9(x simdCells) simdCells {
 	if simdBITALG {
 		return x.OnesCount()
 	}
-	lo := simdShuf16(simdT.popLookup, x.And(simdT.low4))
-	mid := simdShuf16(simdT.popLookup, x.MulHigh(simdT.pow12).And(simdT.low4)) // x>>4
-	hi := simdShuf16(x, simdT.highByte)                                        // x>>8
+	lo := simdShuf(simdT.popLookup, x.And(simdT.low4))
+	mid := simdShuf(simdT.popLookup, x.MulHigh(simdT.pow12).And(simdT.low4)) // x>>4
+	hi := simdShuf(x, simdT.highByte)                                        // x>>8
 	return lo.Add(mid).Add(hi)
 }
 
-func whichEqual(x, y simdCells16) simdCells16 {
+func whichEqual(x, y simdCells) simdCells {
 	return x.Equal(y).ToInt16x16().AsUint16x16()
 }
 
-func anyLess(x, y simdCells16) bool {
+func anyLess(x, y simdCells) bool {
 	return !x.AsInt16x16().Less(y.AsInt16x16()).ToInt16x16().IsZero()
 }
 
-func whichNonZero(x simdCells16) simdCells16 {
+func whichNonZero(x simdCells) simdCells {
 	var z archsimd.Int16x16
 	return x.AsInt16x16().Greater(z).ToInt16x16().AsUint16x16()
 }
@@ -149,18 +142,15 @@ func whichNonZero(x simdCells16) simdCells16 {
 // boxRestrict restricts box boxIdx to the candidates given (cells and
 // negative triads), propagates within the box to a fixpoint and sends the
 // eliminations to its two bands. It reports false on a contradiction.
-func boxRestrict(st *simdState, boxIdx int, candidates simdCells16, fromVertical bool) bool {
+// Callers first check that the candidates remove something (restricts):
+// most do not, and the check inlined saves a call.
+func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical bool) bool {
 	box := &st.boxen[boxIdx]
-	cells := simdLd16(box)
+	cells := simdLd(box)
 	eliminating := cells.AndNot(candidates)
-	if eliminating.IsZero() {
-		return true
-	}
-	boxI, boxJ := boxIdx/3, boxIdx%3
-	hb := &st.bands[0][boxI]
-	vb := &st.bands[1][boxJ]
-	hElims, vElims := simdLd08(&hb.elims), simdLd08(&vb.elims)
+	boxI, boxJ := int(simdDiv3[boxIdx]), int(simdMod3[boxIdx])
 	mins := simdT.boxMinimums
+	var bandElims simdCells // horizontal band's in the low half, vertical's in the high
 	for {
 		cells = cells.AndNot(eliminating)
 		counts := popcounts9(cells)
@@ -170,23 +160,39 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells16, fromVertical
 		assertions := cells.And(whichEqual(counts, mins))
 		assertions = gatherRows(cells, assertions)
 		assertions = gatherCols(cells, assertions)
-		eliminating, hElims, vElims = assertionsToEliminations(assertions, boxI, boxJ, eliminating, hElims, vElims)
+		var ne simdCells
+		eliminating, ne = assertionsToEliminations(assertions, boxI, boxJ, eliminating)
+		bandElims = bandElims.Or(ne)
 		if cells.And(eliminating).IsZero() {
 			break
 		}
 	}
 	cells.Store(box)
-	hElims.Store(&hb.elims)
-	vElims.Store(&vb.elims)
+	var z simdCells
+	h, v := boxI, 3+boxJ
+	hb, vb := &st.bands[h], &st.bands[v]
+	simdLd(hb).Or(z.Select128FromPair(0, 2, bandElims)).Store(hb)
+	simdLd(vb).Or(z.Select128FromPair(0, 3, bandElims)).Store(vb)
 	if fromVertical {
-		return bandEliminate(st, 0, boxI, boxJ) && bandEliminate(st, 1, boxJ, boxI)
+		return (!pending(st, h) || bandEliminate(st, h, boxJ)) && (!pending(st, v) || bandEliminate(st, v, boxI))
 	}
-	return bandEliminate(st, 1, boxJ, boxI) && bandEliminate(st, 0, boxI, boxJ)
+	return (!pending(st, v) || bandEliminate(st, v, boxI)) && (!pending(st, h) || bandEliminate(st, h, boxJ))
+}
+
+// restricts reports whether candidates remove something from box b.
+func restricts(st *simdState, b int, candidates simdCells) bool {
+	return !simdLd(&st.boxen[b]).AndNot(candidates).IsZero()
+}
+
+// pending reports whether band bi has eliminations still to apply.
+func pending(st *simdState, bi int) bool {
+	v := simdLd(&st.bands[bi])
+	return !dupLo(v).And(dupHi(v)).IsZero()
 }
 
 // gatherRows adds to assertions the candidates that occur once in a row of
 // the box matrix.
-func gatherRows(cells, assertions simdCells16) simdCells16 {
+func gatherRows(cells, assertions simdCells) simdCells {
 	one := cells
 	r := rotRows(cells)
 	two := one.And(r)
@@ -201,7 +207,7 @@ func gatherRows(cells, assertions simdCells16) simdCells16 {
 
 // gatherCols adds to assertions the candidates that occur once in a column
 // of the box matrix.
-func gatherCols(cells, assertions simdCells16) simdCells16 {
+func gatherCols(cells, assertions simdCells) simdCells {
 	one := cells
 	r := rotCols(cells)
 	two := one.And(r)
@@ -216,9 +222,9 @@ func gatherCols(cells, assertions simdCells16) simdCells16 {
 
 // assertionsToEliminations turns the literals asserted in a box (a single
 // candidate for cells, one or six for negative triads) into eliminations
-// for the box itself and for its horizontal and vertical bands.
-func assertionsToEliminations(assertions simdCells16, boxI, boxJ int,
-	boxElims simdCells16, hElims, vElims simdCells08) (simdCells16, simdCells08, simdCells08) {
+// for the box itself and for its bands: the horizontal band's in the low
+// half of the second result, the vertical band's in the high half.
+func assertionsToEliminations(assertions simdCells, boxI, boxJ int, boxElims simdCells) (simdCells, simdCells) {
 	cellsOnly := assertions.And(simdT.cell3x3Mask)
 	acrossRows := cellsOnly
 	acrossRows = acrossRows.Or(rotRows(acrossRows))
@@ -226,79 +232,81 @@ func assertionsToEliminations(assertions simdCells16, boxI, boxJ int,
 	acrossCols := cellsOnly
 	acrossCols = acrossCols.Or(rotCols(acrossCols))
 	acrossCols = acrossCols.Or(rotCols2(acrossCols))
-	newBox := acrossCols.Or(simdShuf16(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf16(acrossCols, simdT.rowRotate3x3_2))
+	newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
 	newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
 	boxElims = newBox.Xor(cellsOnly).Or(boxElims)
 
-	neg := simdJoin(horizontalTriads(assertions), verticalTriads(assertions))
-	pos := simdJoin(horizontalTriads(newBox), verticalTriads(newBox))
+	neg := bandTriads(assertions)
+	pos := bandTriads(newBox)
 	k := boxJ*3 + boxI
-	ne := simdShuf16(neg, simdT.shift0x16[k]).Or(simdShuf16(pos, simdT.shift1x16[k])).Or(simdShuf16(pos, simdT.shift2x16[k]))
-	return boxElims, hElims.Or(ne.GetLo()), vElims.Or(ne.GetHi())
+	ne := simdShuf(neg, simdT.shift0x16[k]).Or(simdShuf(pos, simdT.shift1x16[k])).Or(simdShuf(pos, simdT.shift2x16[k]))
+	return boxElims, ne
 }
 
-// verticalTriads has the vertical triads of a box matrix in lanes 4-6.
-func verticalTriads(x simdCells16) simdCells08 { return x.GetHi() }
-
-// horizontalTriads has the horizontal triads of a box matrix in lanes 4-6.
-func horizontalTriads(x simdCells16) simdCells08 {
-	s := simdShuf16(x, simdT.splitTriads)
-	return s.GetLo().Or(s.GetHi())
+// bandTriads has the horizontal triads of a box matrix in lanes 4-6 and
+// the vertical ones in lanes 12-14.
+func bandTriads(x simdCells) simdCells {
+	s := simdShuf(x, simdT.splitTriads)
+	h := s.Or(swapHalves(s))
+	return h.Select128FromPair(0, 3, x)
 }
 
-// bandEliminate applies the band's pending eliminations, asserts the
-// triads the band's configurations force, and restricts the three boxes
-// of the band, the box fromPeer last.
-func bandEliminate(st *simdState, vertical, bandIdx, fromPeer int) bool {
-	band := &st.bands[vertical][bandIdx]
-	cfg := simdLd08(&band.configs)
-	el := simdLd08(&band.elims)
-	if cfg.And(el).IsZero() {
-		return true
-	}
-	cfg = cfg.AndNot(el)
+// bandEliminate applies band bi's pending eliminations, asserts the triads
+// its configurations force, and restricts the band's three boxes, the box
+// fromPeer last. Callers first check that the band has eliminations
+// pending.
+func bandEliminate(st *simdState, bi, fromPeer int) bool {
+	band := &st.bands[bi]
+	v := simdLd(band)
+	cfg := dupLo(v).AndNot(dupHi(v))
 	triads := configsToTriads(cfg)
 	counts := popcounts9(triads)
 	asserting := triads.And(whichEqual(counts, simdT.all3))
-	lo, hi := asserting.GetLo(), asserting.GetHi()
-	lor, hir := rotCols08(lo), rotCols08(hi)
-	cfg = cfg.AndNot(simdShuf08(lor, simdT.shift1[0]).Or(simdShuf08(lor, simdT.shift2[0])).Or(simdShuf08(lo, simdT.shift1[1])))
-	cfg = cfg.AndNot(simdShuf08(lo, simdT.shift2[1]).Or(simdShuf08(hir, simdT.shift1[2])).Or(simdShuf08(hir, simdT.shift2[2])))
-	cfg.Store(&band.configs)
+	ra := rotHalves(asserting)
+	e := simdShuf(ra, simdT.elimA).Or(simdShuf(ra, simdT.elimB)).Or(simdShuf(asserting, simdT.elimC)).Or(simdShuf(asserting, simdT.elimD))
+	cfg = cfg.AndNot(e.Or(swapHalves(e)))
+	cfg.Select128FromPair(0, 3, v).Store(band)
 	triads = configsToTriads(cfg)
 
-	peers := &simdBoxPeers[vertical][bandIdx]
-	p0, p1 := simdMod3[fromPeer+1], simdMod3[fromPeer+2]
-	v := vertical != 0
-	return boxRestrict(st, int(peers[p0]), triadsToBox(peerTriads(triads, p0), vertical), v) &&
-		boxRestrict(st, int(peers[p1]), triadsToBox(peerTriads(triads, p1), vertical), v) &&
-		boxRestrict(st, int(peers[fromPeer]), triadsToBox(peerTriads(triads, fromPeer), vertical), v)
+	vertical := int(simdDiv3[bi])
+	peers := &simdBoxPeers[bi]
+	p0, p1, p2 := int(simdMod3[fromPeer+1]), int(simdMod3[fromPeer+2]), fromPeer
+	v0 := vertical != 0
+	b, c := int(peers[p0]), triadsToBox(peerTriads(triads, p0), vertical)
+	if restricts(st, b, c) && !boxRestrict(st, b, c, v0) {
+		return false
+	}
+	b, c = int(peers[p1]), triadsToBox(peerTriads(triads, p1), vertical)
+	if restricts(st, b, c) && !boxRestrict(st, b, c, v0) {
+		return false
+	}
+	b, c = int(peers[p2]), triadsToBox(peerTriads(triads, p2), vertical)
+	return !restricts(st, b, c) || boxRestrict(st, b, c, v0)
 }
 
-// peerTriads has the positive triads of box peer p of a band in lanes 0-2.
-func peerTriads(triads simdCells16, p int) simdCells08 {
+// peerTriads has the positive triads of box peer p of a band in lanes 0-2
+// of both halves.
+func peerTriads(triads simdCells, p int) simdCells {
 	switch p {
 	case 0:
-		return triads.GetLo()
+		return dupLo(triads)
 	case 1:
-		return rotCols08(triads.GetLo())
+		return dupLo(rotHalves(triads))
 	}
-	return triads.GetHi()
+	return dupHi(triads)
 }
 
-// configsToTriads turns a band's configurations into the 3×3 matrix of
-// positive triads, one row per box peer.
-func configsToTriads(cfg simdCells08) simdCells16 {
-	t := simdJoin(cfg, cfg)
-	return simdShuf16(t, simdT.configsToTriads[0]).Or(simdShuf16(t, simdT.configsToTriads[1]))
+// configsToTriads turns a band's configurations (in both halves) into the
+// 3×3 matrix of positive triads, one row per box peer.
+func configsToTriads(cfg simdCells) simdCells {
+	return simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 }
 
-// triadsToBox turns the positive triads of a box (lanes 0-2) into the
-// candidates of its cells and negative triads.
-func triadsToBox(triads simdCells08, orientation int) simdCells16 {
+// triadsToBox turns the positive triads of a box (lanes 0-2 of both
+// halves) into the candidates of its cells and negative triads.
+func triadsToBox(triads simdCells, orientation int) simdCells {
 	t := triads.Or(simdT.kAllAt3)
-	tt := simdJoin(t, t)
-	return simdShuf16(tt, simdT.triadsToCands[orientation][0]).Or(simdShuf16(tt, simdT.triadsToCands[orientation][1]))
+	return simdShuf(t, simdT.triadsToCands[orientation][0]).Or(simdShuf(t, simdT.triadsToCands[orientation][1]))
 }
 
 // chooseBand returns the band to branch on (0-2 horizontal, 3-5 vertical;
@@ -308,17 +316,18 @@ func triadsToBox(triads simdCells08, orientation int) simdCells16 {
 // else four or more).
 func chooseBand(st *simdState) (int, uint16) {
 	best, bestVal := -1, uint16(0xffff)
-	for b := range 6 {
-		c := simdLd08(&st.bands[b/3][b%3].configs).AsUint64x2()
-		n := uint16(bits.OnesCount64(c.GetElem(0)) + bits.OnesCount64(c.GetElem(1)))
-		if v := n - 10; v < bestVal {
+	for b := range st.bands {
+		c := &st.bands[b]
+		n := bits.OnesCount16(c[0]) + bits.OnesCount16(c[1]) + bits.OnesCount16(c[2]) +
+			bits.OnesCount16(c[3]) + bits.OnesCount16(c[4]) + bits.OnesCount16(c[5])
+		if v := uint16(n) - 10; v < bestVal {
 			best, bestVal = b, v
 		}
 	}
 	if best < 0 || bestVal&0xff00 != 0 {
 		return -1, 0
 	}
-	cfg := &st.bands[best/3][best%3].configs
+	cfg := &st.bands[best]
 	var one, two, three, four uint16
 	for i := range 6 {
 		c := cfg[i]
@@ -344,36 +353,41 @@ func (sr *simdSearch) search(st *simdState) {
 	if b < 0 {
 		sr.count++
 		if sr.keep && sr.count == 1 {
-			sr.solution = st.boxen
+			for i := range st.boxen {
+				simdLd(&st.boxen[i]).Store(&sr.solution[i])
+			}
 		}
 		return
 	}
-	vertical, bandIdx := b/3, b%3
-	band := &st.bands[vertical][bandIdx]
+	band := &st.bands[b]
 	// the configurations holding the digit: assign the first, then negate it
 	var with uint8
 	for i := range 6 {
-		if band.configs[i]&value != 0 {
+		if band[i]&value != 0 {
 			with |= 1 << i
 		}
 	}
 	first := with & -with
 	sr.guesses++
+	// Go copies (and zeroes) memory with legacy SSE instructions: clear
+	// the upper halves of the vector registers first, or each of them
+	// would pay for a state transition.
+	archsimd.ClearAVXUpperBits()
 	cp := *st
-	cb := &cp.bands[vertical][bandIdx]
+	cb := &cp.bands[b]
 	for i := range 6 {
 		if (with&^first)>>i&1 != 0 {
-			cb.elims[i] |= value
+			cb[8+i] |= value
 		}
 	}
-	if bandEliminate(&cp, vertical, bandIdx, 0) {
+	if !pending(&cp, b) || bandEliminate(&cp, b, 0) {
 		sr.search(&cp)
 		if sr.count >= sr.limit {
 			return
 		}
 	}
-	band.elims[bits.TrailingZeros8(first)] |= value
-	if bandEliminate(st, vertical, bandIdx, 0) {
+	band[8+bits.TrailingZeros8(first)] |= value
+	if !pending(st, b) || bandEliminate(st, b, 0) {
 		sr.search(st)
 	}
 }
@@ -382,15 +396,13 @@ func (sr *simdSearch) search(st *simdState) {
 // own box, and its band eliminations are merged, then the six bands are
 // propagated. It reports false on a contradiction or a value above 9.
 func (st *simdState) init(g *Grid) bool {
-	*st = simdState{}
-	for v := range 2 {
-		for b := range 3 {
-			st.bands[v][b].configs = [8]uint16{kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, 0, 0}
-		}
+	cfg := simdT.initBand
+	for i := range st.bands {
+		cfg.Store(&st.bands[i])
 	}
+	all := archsimd.BroadcastUint16x16(kAll9)
 	for i := range st.boxen {
-		st.boxen[i] = [16]uint16{kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9,
-			kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9}
+		all.Store(&st.boxen[i])
 	}
 	for pos, d := range g {
 		if d == 0 {
@@ -401,16 +413,19 @@ func (st *simdState) init(g *Grid) bool {
 		}
 		ix := &simdIndexing[pos]
 		box := &st.boxen[ix.box]
-		simdLd16(box).AndNot(simdT.cellAssign[d-1][ix.elem]).Store(box)
-		cand := archsimd.BroadcastUint16x8(1 << (d - 1))
-		h := &st.bands[0][ix.boxI].elims
-		simdT.peerElemToConfig[ix.boxJ][ix.elemI].And(cand).Or(simdLd08(h)).Store(h)
-		v := &st.bands[1][ix.boxJ].elims
-		simdT.peerElemToConfig[ix.boxI][ix.elemJ].And(cand).Or(simdLd08(v)).Store(v)
+		simdLd(box).AndNot(simdT.cellAssign[d-1][ix.elem]).Store(box)
+		cand := archsimd.BroadcastUint16x16(1 << (d - 1))
+		h := &st.bands[ix.boxI]
+		simdT.peerElemToConfig[ix.boxJ][ix.elemI].And(cand).Or(simdLd(h)).Store(h)
+		v := &st.bands[3+ix.boxJ]
+		simdT.peerElemToConfig[ix.boxI][ix.elemJ].And(cand).Or(simdLd(v)).Store(v)
 	}
-	return bandEliminate(st, 0, 0, 1) && bandEliminate(st, 1, 0, 1) &&
-		bandEliminate(st, 0, 1, 2) && bandEliminate(st, 1, 1, 2) &&
-		bandEliminate(st, 0, 2, 0) && bandEliminate(st, 1, 2, 0)
+	for _, b := range [6]struct{ band, from int }{{0, 1}, {3, 1}, {1, 2}, {4, 2}, {2, 0}, {5, 0}} {
+		if pending(st, b.band) && !bandEliminate(st, b.band, b.from) {
+			return false
+		}
+	}
+	return true
 }
 
 // simdGrid reads the solution out of solved boxes.
@@ -432,10 +447,10 @@ func simdGrid(boxen *[9][16]uint16) Grid {
 // (Guesses: branch points; Nodes: search nodes). The caller checks
 // simdSupported.
 func solveSIMD(g Grid, limit int) Result {
+	var sr simdSearch
+	sr.limit, sr.keep = limit, true
 	var st simdState
-	ok := st.init(&g)
-	sr := simdSearch{limit: limit, keep: true}
-	if ok {
+	if st.init(&g) {
 		sr.search(&st)
 	}
 	archsimd.ClearAVXUpperBits()
@@ -448,10 +463,9 @@ func solveSIMD(g Grid, limit int) Result {
 
 // countSIMD is solveSIMD without the solution.
 func countSIMD(g Grid, limit int) int {
-	var st simdState
-	ok := st.init(&g)
 	sr := simdSearch{limit: limit}
-	if ok {
+	var st simdState
+	if st.init(&g) {
 		sr.search(&st)
 	}
 	archsimd.ClearAVXUpperBits()

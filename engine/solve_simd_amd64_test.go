@@ -32,7 +32,7 @@ func TestSIMDVectorHelpers(t *testing.T) {
 		for i := range in {
 			in[i] = uint16(rng.IntN(512))
 		}
-		x := simdLd16(&in)
+		x := simdLd(&in)
 		rotCols(x).Store(&got)
 		for i := range 16 {
 			if want := in[(i+4)%16]; got[i] != want {

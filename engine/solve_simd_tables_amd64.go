@@ -27,57 +27,57 @@ type simdIndex struct {
 	boxI, boxJ, box, elemI, elemJ, elem uint8
 }
 
-// simdTables holds the vector constants of the SIMD solver, loaded once.
+// simdTables holds the vector constants of the SIMD solver. 8-lane
+// constants of tdoku sit in one half, or in both, of a 16-lane vector.
 type simdTables struct {
 	// cellAssign[d][lane]: what placing digit d+1 in the cell at lane
 	// clears in its box (the other digits of the cell, the digit in the
 	// other cells and in the two negative triads of the cell's row and
 	// column).
-	cellAssign [9][16]simdCells16
+	cellAssign [9][16]simdCells
 	// peerElemToConfig[peer][elem]: the band configurations that the
-	// digit in element elem (minirow or minicolumn) of box peer excludes.
-	peerElemToConfig [3][4]simdCells08
-	// shift0, shift1, shift2: for each box peer, shuffles that turn
-	// triads in lanes 4-6 into configuration eliminations, for triads at
-	// each rotation (see the configuration table of solve_simd_amd64.go).
-	shift0, shift1, shift2 [3]simdCells08
-	// shiftKx16[boxJ*3+boxI]: the same for a box's horizontal band (low
-	// half) and vertical band (high half) at once.
-	shift0x16, shift1x16, shift2x16 [9]simdCells16
-	configsToTriads                 [2]simdCells16
-	triadsToCands                   [2][2]simdCells16 // [orientation]
-	cell3x3Mask                     simdCells16
-	rowRotate3x3_1, rowRotate3x3_2  simdCells16
-	rotateRows1                     simdCells16
-	splitTriads                     simdCells16
-	boxMinimums                     simdCells16
-	all3                            simdCells16
-	kAllAt3                         simdCells08
-	popLookup, low4, pow12          simdCells16
-	highByte                        simdCells16
+	// digit in element elem (minirow or minicolumn) of box peer excludes,
+	// in lanes 8-13 where a band keeps its pending eliminations.
+	peerElemToConfig [3][4]simdCells
+	// shiftKx16[boxJ*3+boxI]: shuffles that turn a box's triads (lanes
+	// 4-6 of each half) at rotation K into configuration eliminations for
+	// its horizontal band (low half) and its vertical band (high half).
+	shift0x16, shift1x16, shift2x16 [9]simdCells
+	// elimA-elimD: the shuffles of bandEliminate that turn the triads a
+	// band asserts into the configurations they exclude.
+	elimA, elimB, elimC, elimD     simdCells
+	configsToTriads                [2]simdCells
+	triadsToCands                  [2][2]simdCells // [orientation]
+	cell3x3Mask                    simdCells
+	rowRotate3x3_1, rowRotate3x3_2 simdCells
+	rotateRows1                    simdCells
+	splitTriads                    simdCells
+	boxMinimums                    simdCells
+	all3                           simdCells
+	kAllAt3                        simdCells
+	initBand                       simdCells
+	popLookup, low4, pow12         simdCells
+	highByte                       simdCells
 }
 
 var (
-	simdT        = newSIMDTables()
+	simdT        = *newSIMDTables()
 	simdIndexing = newSIMDIndexing()
-	simdMod3     = [5]int{0, 1, 2, 0, 1}
-	// simdBoxPeers[orientation][band]: the boxes of a band.
-	simdBoxPeers = [2][3][3]uint8{
-		{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}},
-		{{0, 3, 6}, {1, 4, 7}, {2, 5, 8}},
-	}
+	simdMod3     = [9]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2}
+	simdDiv3     = [9]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2}
+	// simdBoxPeers[band]: the boxes of a band (0-2 horizontal, 3-5
+	// vertical).
+	simdBoxPeers = [6][3]uint8{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}}
 )
 
-func v08(a [8]uint16) simdCells08 { return archsimd.LoadUint16x8(&a) }
-
-func v16(lo, hi [8]uint16) simdCells16 {
+func v16(lo, hi [8]uint16) simdCells {
 	var a [16]uint16
 	copy(a[:8], lo[:])
 	copy(a[8:], hi[:])
 	return archsimd.LoadUint16x16(&a)
 }
 
-func b16(x uint16) simdCells16 { return archsimd.BroadcastUint16x16(x) }
+func b16(x uint16) simdCells { return archsimd.BroadcastUint16x16(x) }
 
 func newSIMDIndexing() (t [81]simdIndex) {
 	for c := range 81 {
@@ -118,7 +118,7 @@ func newSIMDTables() *simdTables {
 	}
 	for p := range 3 {
 		for e := range 4 {
-			t.peerElemToConfig[p][e] = v08(pe[p][e])
+			t.peerElemToConfig[p][e] = v16([8]uint16{}, pe[p][e])
 		}
 	}
 	sh := [3][3][8]uint16{
@@ -138,11 +138,11 @@ func newSIMDTables() *simdTables {
 			{s05, s06, s04, s06, s04, s05, sZ, sZ},
 		},
 	}
-	for p := range 3 {
-		t.shift0[p] = v08(sh[0][p])
-		t.shift1[p] = v08(sh[1][p])
-		t.shift2[p] = v08(sh[2][p])
-	}
+	zero := [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, sZ, sZ}
+	t.elimA = v16(sh[1][0], sh[1][2])
+	t.elimB = v16(sh[2][0], sh[2][2])
+	t.elimC = v16(sh[1][1], zero)
+	t.elimD = v16(sh[2][1], zero)
 	for i := range 3 {
 		for j := range 3 {
 			t.shift0x16[i*3+j] = v16(sh[0][i], sh[0][j])
@@ -150,11 +150,11 @@ func newSIMDTables() *simdTables {
 			t.shift2x16[i*3+j] = v16(sh[2][i], sh[2][j])
 		}
 	}
-	t.configsToTriads = [2]simdCells16{
+	t.configsToTriads = [2]simdCells{
 		v16([8]uint16{s00, s01, s02, sZ, s02, s00, s01, sZ}, [8]uint16{s01, s02, s00, sZ, sZ, sZ, sZ, sZ}),
 		v16([8]uint16{s04, s05, s03, sZ, s05, s03, s04, sZ}, [8]uint16{s03, s04, s05, sZ, sZ, sZ, sZ, sZ}),
 	}
-	t.triadsToCands = [2][2]simdCells16{
+	t.triadsToCands = [2][2]simdCells{
 		{ // horizontal
 			v16([8]uint16{s00, s00, s00, s01, s01, s01, s01, s02}, [8]uint16{s02, s02, s02, s00, s03, s03, s03, s03}),
 			v16([8]uint16{s00, s00, s00, s02, s01, s01, s01, s00}, [8]uint16{s02, s02, s02, s01, s03, s03, s03, s03}),
@@ -171,7 +171,8 @@ func newSIMDTables() *simdTables {
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
 	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
 	t.all3 = b16(3)
-	t.kAllAt3 = v08([8]uint16{0, 0, 0, K, 0, 0, 0, 0})
+	t.kAllAt3 = v16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
+	t.initBand = v16([8]uint16{K, K, K, K, K, K, 0, 0}, [8]uint16{})
 	// popcount of a nibble in each byte of a 128-bit half: 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4
 	t.popLookup = v16([8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403},
 		[8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403})
