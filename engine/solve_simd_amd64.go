@@ -149,6 +149,7 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	cells := simdLd(box)
 	eliminating := cells.AndNot(candidates)
 	boxI, boxJ := int(simdDiv3[boxIdx]), int(simdMod3[boxIdx])
+	k := boxJ*3 + boxI
 	mins := simdT.boxMinimums
 	var bandElims simdCells // horizontal band's in the low half, vertical's in the high
 	for {
@@ -160,9 +161,22 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 		assertions := cells.And(whichEqual(counts, mins))
 		assertions = gatherRows(cells, assertions)
 		assertions = gatherCols(cells, assertions)
-		var ne simdCells
-		eliminating, ne = assertionsToEliminations(assertions, boxI, boxJ, eliminating)
-		bandElims = bandElims.Or(ne)
+		// assertionsToEliminations, written out: a call here spills the
+		// vectors live across it
+		cellsOnly := assertions.And(simdT.cell3x3Mask)
+		acrossRows := cellsOnly
+		acrossRows = acrossRows.Or(rotRows(acrossRows))
+		acrossRows = acrossRows.Or(rotRows2(acrossRows))
+		acrossCols := cellsOnly
+		acrossCols = acrossCols.Or(rotCols(acrossCols))
+		acrossCols = acrossCols.Or(rotCols2(acrossCols))
+		newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
+		newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
+		eliminating = newBox.Xor(cellsOnly).Or(eliminating)
+		neg := bandTriads(assertions)
+		pos := bandTriads(newBox)
+		sh := &simdT.shifts[k]
+		bandElims = bandElims.Or(simdShuf(neg, sh[0])).Or(simdShuf(pos, sh[1])).Or(simdShuf(pos, sh[2]))
 		if cells.And(eliminating).IsZero() {
 			break
 		}
@@ -171,12 +185,27 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	var z simdCells
 	h, v := boxI, 3+boxJ
 	hb, vb := &st.bands[h], &st.bands[v]
-	simdLd(hb).Or(z.Select128FromPair(0, 2, bandElims)).Store(hb)
-	simdLd(vb).Or(z.Select128FromPair(0, 3, bandElims)).Store(vb)
+	nh := simdLd(hb).Or(z.Select128FromPair(0, 2, bandElims))
+	nh.Store(hb)
+	nv := simdLd(vb).Or(z.Select128FromPair(0, 3, bandElims))
+	nv.Store(vb)
+	ph, pv := pendingIn(nh), pendingIn(nv)
 	if fromVertical {
-		return (!pending(st, h) || bandEliminate(st, h, boxJ)) && (!pending(st, v) || bandEliminate(st, v, boxI))
+		if ph {
+			if !bandEliminate(st, h, boxJ) {
+				return false
+			}
+			pv = pending(st, v)
+		}
+		return !pv || bandEliminate(st, v, boxI)
 	}
-	return (!pending(st, v) || bandEliminate(st, v, boxI)) && (!pending(st, h) || bandEliminate(st, h, boxJ))
+	if pv {
+		if !bandEliminate(st, v, boxI) {
+			return false
+		}
+		ph = pending(st, h)
+	}
+	return !ph || bandEliminate(st, h, boxJ)
 }
 
 // restricts reports whether candidates remove something from box b.
@@ -185,10 +214,10 @@ func restricts(st *simdState, b int, candidates simdCells) bool {
 }
 
 // pending reports whether band bi has eliminations still to apply.
-func pending(st *simdState, bi int) bool {
-	v := simdLd(&st.bands[bi])
-	return !dupLo(v).And(dupHi(v)).IsZero()
-}
+func pending(st *simdState, bi int) bool { return pendingIn(simdLd(&st.bands[bi])) }
+
+// pendingIn reports whether the band in v has eliminations still to apply.
+func pendingIn(v simdCells) bool { return !v.And(swapHalves(v)).IsZero() }
 
 // gatherRows adds to assertions the candidates that occur once in a row of
 // the box matrix.
@@ -218,29 +247,6 @@ func gatherCols(cells, assertions simdCells) simdCells {
 	r = rotCols(r)
 	two = one.And(r).Or(two)
 	return cells.AndNot(two).Or(assertions)
-}
-
-// assertionsToEliminations turns the literals asserted in a box (a single
-// candidate for cells, one or six for negative triads) into eliminations
-// for the box itself and for its bands: the horizontal band's in the low
-// half of the second result, the vertical band's in the high half.
-func assertionsToEliminations(assertions simdCells, boxI, boxJ int, boxElims simdCells) (simdCells, simdCells) {
-	cellsOnly := assertions.And(simdT.cell3x3Mask)
-	acrossRows := cellsOnly
-	acrossRows = acrossRows.Or(rotRows(acrossRows))
-	acrossRows = acrossRows.Or(rotRows2(acrossRows))
-	acrossCols := cellsOnly
-	acrossCols = acrossCols.Or(rotCols(acrossCols))
-	acrossCols = acrossCols.Or(rotCols2(acrossCols))
-	newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
-	newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
-	boxElims = newBox.Xor(cellsOnly).Or(boxElims)
-
-	neg := bandTriads(assertions)
-	pos := bandTriads(newBox)
-	k := boxJ*3 + boxI
-	ne := simdShuf(neg, simdT.shift0x16[k]).Or(simdShuf(pos, simdT.shift1x16[k])).Or(simdShuf(pos, simdT.shift2x16[k]))
-	return boxElims, ne
 }
 
 // bandTriads has the horizontal triads of a box matrix in lanes 4-6 and

@@ -39,10 +39,10 @@ type simdTables struct {
 	// digit in element elem (minirow or minicolumn) of box peer excludes,
 	// in lanes 8-13 where a band keeps its pending eliminations.
 	peerElemToConfig [3][4]simdCells
-	// shiftKx16[boxJ*3+boxI]: shuffles that turn a box's triads (lanes
+	// shifts[boxJ*3+boxI][K]: shuffles that turn a box's triads (lanes
 	// 4-6 of each half) at rotation K into configuration eliminations for
 	// its horizontal band (low half) and its vertical band (high half).
-	shift0x16, shift1x16, shift2x16 [9]simdCells
+	shifts [9][3]simdCells
 	// elimA-elimD: the shuffles of bandEliminate that turn the triads a
 	// band asserts into the configurations they exclude.
 	elimA, elimB, elimC, elimD     simdCells
@@ -145,9 +145,9 @@ func newSIMDTables() *simdTables {
 	t.elimD = v16(sh[2][1], zero)
 	for i := range 3 {
 		for j := range 3 {
-			t.shift0x16[i*3+j] = v16(sh[0][i], sh[0][j])
-			t.shift1x16[i*3+j] = v16(sh[1][i], sh[1][j])
-			t.shift2x16[i*3+j] = v16(sh[2][i], sh[2][j])
+			for r := range 3 {
+				t.shifts[i*3+j][r] = v16(sh[r][i], sh[r][j])
+			}
 		}
 	}
 	t.configsToTriads = [2]simdCells{
