@@ -151,7 +151,10 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	boxI, boxJ := int(simdDiv3[boxIdx]), int(simdMod3[boxIdx])
 	k := boxJ*3 + boxI
 	mins := simdT.boxMinimums
-	var bandElims simdCells // horizontal band's in the low half, vertical's in the high
+	// the assertions and the eliminations they imply, gathered over the
+	// loop: the band messages are linear in them (shuffles and ORs), so
+	// they are built once after it
+	var asserted, implied simdCells
 	for {
 		cells = cells.AndNot(eliminating)
 		counts := popcounts9(cells)
@@ -173,15 +176,19 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 		newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
 		newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
 		eliminating = newBox.Xor(cellsOnly).Or(eliminating)
-		neg := bandTriads(assertions)
-		pos := bandTriads(newBox)
-		sh := &simdT.shifts[k]
-		bandElims = bandElims.Or(simdShuf(neg, sh[0])).Or(simdShuf(pos, sh[1])).Or(simdShuf(pos, sh[2]))
+		asserted = asserted.Or(assertions)
+		implied = implied.Or(newBox)
 		if cells.And(eliminating).IsZero() {
 			break
 		}
 	}
 	cells.Store(box)
+	// the band eliminations: the horizontal band's in the low half, the
+	// vertical band's in the high half
+	neg := bandTriads(asserted)
+	pos := bandTriads(implied)
+	sh := &simdT.shifts[k]
+	bandElims := simdShuf(neg, sh[0]).Or(simdShuf(pos, sh[1])).Or(simdShuf(pos, sh[2]))
 	var z simdCells
 	h, v := boxI, 3+boxJ
 	hb, vb := &st.bands[h], &st.bands[v]
