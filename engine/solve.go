@@ -28,6 +28,9 @@ func Solve(g Grid) Result { return SolveLimit(g, 2) }
 // stops when limit solutions are found. Limit 1 is the fastest way to get
 // some solution; limit 2 decides uniqueness.
 func SolveLimit(g Grid, limit int) Result {
+	if simdActive {
+		return solveSIMD(g, max(limit, 1))
+	}
 	return solveFast(g, max(limit, 1))
 }
 
@@ -36,7 +39,33 @@ func SolveLimit(g Grid, limit int) Result {
 // SolveLimit(g, limit).Count, a little faster, for callers that print only
 // the count (sudoku solve -count). Conflicting givens count 0.
 func CountSolutions(g Grid, limit int) int {
+	if simdActive {
+		return countSIMD(g, max(limit, 1))
+	}
 	return countFast(g, max(limit, 1))
+}
+
+// simdActive selects the solver behind SolveLimit and CountSolutions: the
+// SIMD port of tdoku's solver (engine/solve_simd_amd64.go) in builds that
+// ask for it (GOEXPERIMENT=simd and the build tag simdsolver, on amd64) on
+// a processor that supports it, else the band-word solver of
+// solve_fast.go, which stays the fallback and the oracle. The port is not
+// the default: it is slower than the band-word solver on easy puzzles
+// (docs/solver.md, "The SIMD port"). Tests switch it to exercise both.
+var simdActive = simdByDefault && simdSupported()
+
+// SolverPath names the solver behind Solve, SolveLimit and CountSolutions
+// in this build on this processor: "simd" (the port of tdoku's SIMD solver:
+// a build with GOEXPERIMENT=simd and -tags simdsolver, on an amd64
+// processor with AVX2) or "scalar" (the band-word solver, everywhere
+// else). Both give the same
+// counts, and the same solution when it is unique; the first of several
+// solutions and the Guesses and Nodes statistics differ.
+func SolverPath() string {
+	if simdActive {
+		return "simd"
+	}
+	return "scalar"
 }
 
 // UniqueSolution returns the solution of puzzle g when it has exactly one:

@@ -19,12 +19,12 @@ func needSIMD(t *testing.T) {
 }
 
 // checkSIMDAgainstFast requires the SIMD solver to agree with the scalar
-// one on g for limits 1 to 3: the same count from solveSIMD and countSIMD,
-// a valid solution whenever there is one, the zero grid when there is
-// none, and the same solution when it is unique.
-func checkSIMDAgainstFast(t *testing.T, name string, g Grid) {
+// one on g for each limit: the same count from solveSIMD and countSIMD, a
+// valid solution whenever there is one, the zero grid when there is none,
+// and the same solution when it is unique.
+func checkSIMDAgainstFast(t *testing.T, name string, g Grid, limits ...int) {
 	t.Helper()
-	for _, limit := range []int{1, 2, 3} {
+	for _, limit := range limits {
 		want := solveFast(g, limit)
 		got := solveSIMD(g, limit)
 		if got.Count != want.Count {
@@ -45,17 +45,26 @@ func checkSIMDAgainstFast(t *testing.T, name string, g Grid) {
 }
 
 // TestSolveSIMDOnData runs the differential check on every puzzle of the
-// puzzle lists of ../shared/data (the first 100 of each in -short mode).
+// puzzle lists of ../shared/data with limit 2 (Solve's), and on the first
+// 2,000 of each with limits 1 and 3; in -short mode on the first 100 of
+// each, under the race detector on the first 2,000.
 func TestSolveSIMDOnData(t *testing.T) {
 	needSIMD(t)
-	n := 0 // all
-	if testing.Short() {
-		n = 100
+	n, all := 2000, 0 // all: every puzzle
+	switch {
+	case testing.Short():
+		n, all = 100, 100
+	case raceEnabled:
+		all = n
 	}
 	for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
 		dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
-		for _, p := range datasettest.LoadPuzzles(t, file, n) {
-			checkSIMDAgainstFast(t, file, MustParse(p))
+		for i, p := range datasettest.LoadPuzzles(t, file, all) {
+			if i < n {
+				checkSIMDAgainstFast(t, file, MustParse(p), 1, 2, 3)
+			} else {
+				checkSIMDAgainstFast(t, file, MustParse(p), 2)
+			}
 		}
 	}
 }
@@ -67,8 +76,11 @@ func TestSolveSIMDRandom(t *testing.T) {
 	needSIMD(t)
 	rng := rand.New(rand.NewPCG(22, 3))
 	n := 20000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 1000
+	case raceEnabled:
+		n = 5000
 	}
 	seen := map[int]int{}
 	for i := range n {
@@ -85,7 +97,7 @@ func TestSolveSIMDRandom(t *testing.T) {
 				g[rng.IntN(81)] = uint8(rng.IntN(10))
 			}
 		}
-		checkSIMDAgainstFast(t, "random", g)
+		checkSIMDAgainstFast(t, "random", g, 1, 2, 3)
 		seen[solveFast(g, 2).Count]++
 	}
 	for c := range 3 {
@@ -98,6 +110,52 @@ func TestSolveSIMDRandom(t *testing.T) {
 	clash[0], clash[1] = 5, 5
 	full := randomGrid(rng)
 	for name, g := range map[string]Grid{"empty": empty, "value 10": bad, "clash": clash, "full": full} {
-		checkSIMDAgainstFast(t, name, g)
+		checkSIMDAgainstFast(t, name, g, 1, 2, 3)
+	}
+}
+
+// TestSolverPathDispatch checks that SolveLimit and CountSolutions run the
+// solver SolverPath names: the scalar fallback when the SIMD solver is
+// switched off (as on a build or processor without it), and the SIMD
+// solver where it is on. The two search differently, so their Guesses and
+// Nodes tell which one ran.
+func TestSolverPathDispatch(t *testing.T) {
+	want := "scalar" // the default: the SIMD solver only where the build asks for it
+	if simdByDefault && simdSupported() {
+		want = "simd"
+	}
+	if got := SolverPath(); got != want {
+		t.Errorf("SolverPath() = %q by default in this build, want %q", got, want)
+	}
+	saved := simdActive
+	defer func() { simdActive = saved }()
+	puzzles := datasettest.LoadPuzzles(t, dataset.Top1465, 50)
+	paths := []struct {
+		active bool
+		name   string
+		solve  func(Grid, int) Result
+	}{{false, "scalar", solveFast}}
+	if simdSupported() {
+		paths = append(paths, struct {
+			active bool
+			name   string
+			solve  func(Grid, int) Result
+		}{true, "simd", solveSIMD})
+	}
+	for _, p := range paths {
+		simdActive = p.active
+		if got := SolverPath(); got != p.name {
+			t.Fatalf("SolverPath() = %q with the SIMD solver %v, want %q", got, p.active, p.name)
+		}
+		for _, s := range puzzles {
+			g := MustParse(s)
+			got, want := SolveLimit(g, 2), p.solve(g, 2)
+			if got != want {
+				t.Fatalf("%s: SolveLimit(%s, 2) = %+v, want %+v", p.name, s, got, want)
+			}
+			if n := CountSolutions(g, 2); n != want.Count {
+				t.Fatalf("%s: CountSolutions(%s, 2) = %d, want %d", p.name, s, n, want.Count)
+			}
+		}
 	}
 }

@@ -40,6 +40,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/sudokuhq/sudoku/api"
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/engine/rating"
 	"github.com/sudokuhq/sudoku/service"
@@ -98,7 +99,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer func() { _ = stopLog() }()
 	defer log.Info("stopped") // runs after pool.Close
 
-	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion))
+	log.Info("starting", zap.String("version", build.Version), zap.String("revision", build.Revision), zap.String("goversion", build.GoVersion),
+		zap.String("solver", engine.SolverPath()))
 
 	//lint:ignore SA1019 the deprecated hop count is still honoured; this is where its use is logged
 	if hops := cfg.api.TrustedHops; hops > 0 {

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
 )
 
 func TestVersionFlagPrintsStampedBuild(t *testing.T) {
@@ -92,15 +94,17 @@ func TestRunExportsBuildInfo(t *testing.T) {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(resp.Body)
 	b := buildVersion()
-	line := regexp.MustCompile(`(?m)^sudoku_build_info\{goversion="` + regexp.QuoteMeta(b.GoVersion) + `",revision="` + regexp.QuoteMeta(b.Revision) + `",version="` + regexp.QuoteMeta(b.Version) + `"\} 1$`)
+	line := regexp.MustCompile(`(?m)^sudoku_build_info\{goversion="` + regexp.QuoteMeta(b.GoVersion) + `",revision="` + regexp.QuoteMeta(b.Revision) +
+		`",solver="` + engine.SolverPath() + `",version="` + regexp.QuoteMeta(b.Version) + `"\} 1$`)
 	if !line.Match(body) {
 		t.Errorf("/metrics has no sudoku_build_info line for %+v", b)
 	}
 	var started bool
 	for _, l := range s.logs.Lines() {
-		started = started || (strings.Contains(l, `"msg":"starting"`) && strings.Contains(l, `"version":"`+b.Version+`"`))
+		started = started || (strings.Contains(l, `"msg":"starting"`) && strings.Contains(l, `"version":"`+b.Version+`"`) &&
+			strings.Contains(l, `"solver":"`+engine.SolverPath()+`"`))
 	}
 	if !started {
-		t.Error("no startup log line with the version")
+		t.Error("no startup log line with the version and the solver path")
 	}
 }
