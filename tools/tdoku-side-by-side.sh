@@ -19,6 +19,13 @@
 #   CPU         the core both programs are pinned to (default: the last one)
 #   ROUNDS      timings per program and set, alternated (default: 5)
 #   SETS        file names to run (default: the six below)
+#   ALSO        more sudoku binaries to time beside the first, as
+#               LABEL=PATH pairs separated by spaces (say
+#               "simd=/tmp/sudoku-simd", a build with GOEXPERIMENT=simd
+#               -tags simdsolver): each is checked for the same counts and
+#               gets a column and its ratio to tdoku
+#   TDOKU_AVX2  1: also time tdoku built without AVX-512 (-mno-avx512f),
+#               in its own column, with the ratio of sudoku to it
 #
 # What it does, for each set:
 #   1. builds tools/tdoku-count.cc against tdoku's solver (g++ -O3
@@ -56,6 +63,12 @@ else
 		"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
 		-o "$work/tdoku-count"
 fi
+if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
+	[[ -n "${TDOKU_DIR:-}" ]] || { echo "TDOKU_AVX2=1 needs TDOKU_DIR" >&2; exit 1; }
+	g++ -O3 -march=native -mno-avx512f -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
+		"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
+		-o "$work/tdoku-count-avx2"
+fi
 if [[ -n "$CPURUN_BIN" ]]; then
 	cp "$CPURUN_BIN" "$work/cpurun"
 else
@@ -82,8 +95,24 @@ model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $( (g++ --version 2>/dev/null || echo "tdoku prebuilt: $TDOKU_BIN") | head -1)"
 echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "${TDOKU_DIR:-.}" rev-parse --short HEAD 2>/dev/null || echo "${TDOKU_DIR:-$TDOKU_BIN}"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians"
 echo
-echo "| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
-echo "| --- | ---: | ---: | ---: | ---: |"
+# The extra columns: more sudoku binaries (ALSO), tdoku without AVX-512.
+also=(${ALSO:-})
+head="| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
+rule="| --- | ---: | ---: | ---: | ---: |"
+for a in "${also[@]}"; do
+	head="$head ${a%%=*} (puzzles/CPU-s) | ${a%%=*} / tdoku |"
+	rule="$rule ---: | ---: |"
+done
+if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
+	head="$head tdoku AVX2 (puzzles/CPU-s) | sudoku / tdoku AVX2 |"
+	rule="$rule ---: | ---: |"
+	for a in "${also[@]}"; do
+		head="$head ${a%%=*} / tdoku AVX2 |"
+		rule="$rule ---: |"
+	done
+fi
+echo "$head"
+echo "$rule"
 for set in $SETS; do
 	file=$DATA/$set
 	n=$(grep -cv '^\s*\(#\|$\)' "$file")
@@ -94,6 +123,13 @@ for set in $SETS; do
 	cmp -s "$work/t.count" "$work/o.count" || { echo "$set: solution counts differ" >&2; exit 1; }
 	"${tdoku[@]}" -solve "$file" >"$work/t.sol"
 	"$SUDOKU_BIN" solve -j 1 "$file" >"$work/o.sol"
+	for a in "${also[@]}"; do
+		"${a#*=}" solve -j 1 -count "$file" >"$work/a.count"
+		cmp -s "$work/t.count" "$work/a.count" || { echo "$set: solution counts differ (${a%%=*})" >&2; exit 1; }
+		"${a#*=}" solve -j 1 "$file" >"$work/a.sol"
+		paste -d' ' "$work/t.count" "$work/o.sol" "$work/a.sol" | awk -v set="$set" -v a="${a%%=*}" \
+			'$1 == "1" && $2 != $3 { print set ": line " NR ": the solutions differ (" a ")" > "/dev/stderr"; exit 1 }'
+	done
 	grep -v '^\s*\(#\|$\)' "$file" | awk '{print $1}' >"$work/p"
 	paste -d' ' "$work/t.count" "$work/p" "$work/t.sol" "$work/o.sol" | awk -v set="$set" '
 		$1 == "1" && $3 != $4 { print set ": line " NR ": the solutions differ" > "/dev/stderr"; bad = 1; exit 1 }
@@ -122,14 +158,35 @@ for set in $SETS; do
 
 	: >"$work/rt"
 	: >"$work/ro"
+	: >"$work/rv"
+	for i in "${!also[@]}"; do : >"$work/ra$i"; done
 	for ((r = 0; r < ROUNDS; r++)); do
 		"${pin[@]}" "$work/cpurun" 1 "${tdoku[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rt"
 		"${pin[@]}" "$work/cpurun" 1 "${ours[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/ro"
+		for i in "${!also[@]}"; do
+			"${pin[@]}" "$work/cpurun" 1 "${also[$i]#*=}" solve -j 1 -count "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/ra$i"
+		done
+		if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
+			"${pin[@]}" "$work/cpurun" 1 "$work/tdoku-count-avx2" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rv"
+		fi
 	done
 	mt=$(median <"$work/rt")
 	mo=$(median <"$work/ro")
-	awk -v s="$set" -v n="$total" -v t="$mt" -v o="$mo" \
-		'BEGIN {printf "| %s | %d | %.0f | %.0f | %.2f |\n", s, n, t, o, o / t}'
+	row=$(awk -v s="$set" -v n="$total" -v t="$mt" -v o="$mo" \
+		'BEGIN {printf "| %s | %d | %.0f | %.0f | %.2f |", s, n, t, o, o / t}')
+	ma=()
+	for i in "${!also[@]}"; do
+		ma[i]=$(median <"$work/ra$i")
+		row="$row $(awk -v t="$mt" -v a="${ma[i]}" 'BEGIN {printf "%.0f | %.2f |", a, a / t}')"
+	done
+	if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
+		mv=$(median <"$work/rv")
+		row="$row $(awk -v v="$mv" -v o="$mo" 'BEGIN {printf "%.0f | %.2f |", v, o / v}')"
+		for i in "${!also[@]}"; do
+			row="$row $(awk -v v="$mv" -v a="${ma[i]}" 'BEGIN {printf "%.2f |", a / v}')"
+		done
+	fi
+	echo "$row"
 done
 
 : >"$work/empty"
