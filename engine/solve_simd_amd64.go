@@ -11,9 +11,9 @@ import (
 // This file is a port of tdoku's fastest solver (Tom Dillon's
 // solver_dpll_triad_simd.cc, see docs/references.md) to Go 1.26's
 // experimental simd/archsimd package: the same data layout, the same
-// propagation and the same branching, with 128- and 256-bit vectors of
-// 16-bit lanes (AVX2; the lane popcount uses AVX512-BITALG where the
-// processor has it). docs/solver.md says what it measured.
+// propagation and the same branching, on 256-bit vectors of 16-bit lanes
+// (AVX2; the lane popcount uses AVX512-BITALG where the processor has it).
+// docs/solver.md ("The SIMD port") says what it measured.
 //
 // A box is a 4×4 matrix of 9-bit candidate sets in a vector of 16 lanes:
 //
@@ -30,7 +30,7 @@ import (
 // A band (three boxes in a row, or three in a column) holds, for each
 // digit, which of the six ways to place the digit in the band's nine
 // triads (one per row and one per box) remain: six 9-bit sets, lanes 0-5
-// of an 8-lane vector, numbered as in this table (X: the triad that holds
+// of the band's vector, numbered as in this table (X: the triad that holds
 // the digit, for each box peer and element row or column of the band):
 //
 //	config      0       1       2       3       4       5

@@ -60,12 +60,13 @@ func TestSIMDVectorHelpers(t *testing.T) {
 }
 
 // TestSolveSIMDLookupPopcount runs the differential check with the AVX2
-// popcount on the first 200 puzzles of each tdoku set (50 in -short mode)
-// and on random ambiguous and unsolvable grids.
+// popcount on the first 200 puzzles of each tdoku set (50 in -short mode
+// and under the race detector) and on five times as many random ambiguous
+// and unsolvable grids.
 func TestSolveSIMDLookupPopcount(t *testing.T) {
 	needSIMD(t)
 	n := 200
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 50
 	}
 	withLookupPopcount(t, func() {
