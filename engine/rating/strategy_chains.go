@@ -100,6 +100,7 @@ type chainSearch struct {
 
 	als       alsSearch       // the round's almost locked sets, for ALS-XZ
 	pairComps []pairComponent // findChains' scratch: the components of the remote pairs' cells
+	clusters  []pairComponent // colour's scratch: one digit's clusters of conjugate pairs
 	branches  []forcingBranch // the round's unrefuted forcing-chain assumptions
 	colours   [9]colouring    // the clusters of each digit, computed once per round
 	adj       [81]cellSet     // colour's scratch: the conjugate partners of each cell
@@ -695,7 +696,7 @@ func findChains(f *finder, tech int, rule chainRule) int {
 					if compEnd[i] == 0 {
 						// first use: the components of the pair's cells
 						compFirst[i] = len(cs.pairComps)
-						cs.pairComps = pairComponents(holders[i], cs.pairComps)
+						cs.pairComps = pairComponents(holders[i], &peerSet, cs.pairComps)
 						compEnd[i] = len(cs.pairComps)
 					}
 					if !remotePairRefutes(peerSet[c], cs.pairComps[compFirst[i]:compEnd[i]]) {

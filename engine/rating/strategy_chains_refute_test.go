@@ -153,7 +153,7 @@ func TestRemotePairMatchesRun(t *testing.T) {
 					h.add(c)
 				}
 			}
-			comps := pairComponents(h, nil)
+			comps := pairComponents(h, &peerSet, nil)
 			for _, pc := range comps {
 				if pc.oddCycle {
 					oddCycles++

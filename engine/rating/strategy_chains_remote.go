@@ -18,21 +18,25 @@ import "math/bits"
 // pair's rule) for every start at once, from one breadth-first pass per
 // pair.
 
-// pairComponent is a connected component of the cells holding one pair of
-// digits, joined when they see each other: its cells by the parity of
-// their distance from its first cell, and whether it has an odd cycle.
+// pairComponent is a connected component of a graph on cells (the cells
+// holding one pair of digits joined when they see each other, or one
+// digit's conjugate pairs): its cells by the parity of their distance from
+// its first cell, and whether it has an odd cycle.
 type pairComponent struct {
 	even, odd cellSet
 	oddCycle  bool
 }
 
-// pairComponents appends the components of cells to comps. Breadth first
-// by whole layers: a layer's cells see the next layer's, and an edge
-// inside a layer closes an odd cycle. Cost: a few word operations per
-// cell.
-func pairComponents(cells cellSet, comps []pairComponent) []pairComponent {
-	// word by word, as in colour
+// pairComponents appends the components of cells, joined by adj (adj[c]:
+// the cells c is joined to; peerSet for remote pairs, the conjugate
+// partners for colouring), to comps. Breadth first by whole layers: a
+// layer's cells are joined to the next layer's, and an edge inside a
+// layer closes an odd cycle. Cost: a few word operations per cell. The
+// sets are handled word by word: cellSet values built in registers and
+// read back through memory cost more than the work.
+func pairComponents(cells cellSet, adj *[81]cellSet, comps []pairComponent) []pairComponent {
 	for r0, r1 := cells[0], cells[1]; r0|r1 != 0; {
+		// a new component from the first cell left, r: the cells left
 		var f0, f1 uint64 // the layer
 		if r0 != 0 {
 			f0 = r0 & -r0
@@ -48,13 +52,13 @@ func pairComponents(cells cellSet, comps []pairComponent) []pairComponent {
 			} else {
 				o0, o1 = o0|f0, o1|f1
 			}
-			var s0, s1 uint64 // the cells the layer sees
+			var s0, s1 uint64 // the cells the layer is joined to
 			for m := f0; m != 0; m &= m - 1 {
-				p := &peerSet[bits.TrailingZeros64(m)]
+				p := &adj[bits.TrailingZeros64(m)]
 				s0, s1 = s0|p[0], s1|p[1]
 			}
 			for m := f1; m != 0; m &= m - 1 {
-				p := &peerSet[64+bits.TrailingZeros64(m)]
+				p := &adj[64+bits.TrailingZeros64(m)]
 				s0, s1 = s0|p[0], s1|p[1]
 			}
 			odd = odd || s0&f0|s1&f1 != 0

@@ -34,9 +34,8 @@ type colouring struct {
 // breadth-first pass by whole layers over at most 81 cells, a few word
 // operations per cell.
 func colour(f *finder, d int, col *colouring) {
-	// The sets are handled word by word here: cellSet values built in
-	// registers and read back through memory cost more than the work.
-	adj := &f.chains().adj // adj[c]: c's conjugate partners, for the linked cells
+	cs := f.chains()
+	adj := &cs.adj // adj[c]: c's conjugate partners, for the linked cells
 	var linked cellSet
 	for u := range units {
 		if p := f.places[u][d-1]; engine.Count(p) == 2 {
@@ -53,37 +52,11 @@ func colour(f *finder, d int, col *colouring) {
 			adj[b].add(a)
 		}
 	}
+	// A cluster's conjugate pairs are bipartite: no odd cycle.
+	cs.clusters = pairComponents(linked, adj, cs.clusters[:0])
 	col.n = 0
-	for r0, r1 := linked[0], linked[1]; r0|r1 != 0; {
-		// a new cluster from the first cell left, r: the cells left
-		var f0, f1 uint64 // the layer
-		if r0 != 0 {
-			f0 = r0 & -r0
-		} else {
-			f1 = r1 & -r1
-		}
-		r0, r1 = r0&^f0, r1&^f1
-		var e0, e1, o0, o1 uint64 // the even and odd layers
-		for even := true; f0|f1 != 0; even = !even {
-			if even {
-				e0, e1 = e0|f0, e1|f1
-			} else {
-				o0, o1 = o0|f0, o1|f1
-			}
-			var n0, n1 uint64
-			for m := f0; m != 0; m &= m - 1 {
-				a := &adj[bits.TrailingZeros64(m)]
-				n0, n1 = n0|a[0], n1|a[1]
-			}
-			for m := f1; m != 0; m &= m - 1 {
-				a := &adj[64+bits.TrailingZeros64(m)]
-				n0, n1 = n0|a[0], n1|a[1]
-			}
-			f0, f1 = n0&r0, n1&r1
-			r0, r1 = r0&^f0, r1&^f1
-		}
-		col.sets[col.n] = cellSet{e0, e1}
-		col.sets[col.n+1] = cellSet{o0, o1}
+	for _, k := range cs.clusters {
+		col.sets[col.n], col.sets[col.n+1] = k.even, k.odd
 		col.n += 2
 	}
 	if !col.refuted {
