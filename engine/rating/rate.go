@@ -234,7 +234,7 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	var path []Step
 	for !b.Solved() {
 		stats.roundStart(b)
-		f.prepare(b)
+		f.startRound(b)
 		t := 1
 		for ; t <= MaxTier; t++ {
 			stats.tierStart(t, f)

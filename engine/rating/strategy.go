@@ -215,21 +215,23 @@ type Step struct {
 }
 
 // finder is the rater's round: it owns the round's board views (computed
-// once by prepare: places, placed, holding; and, on demand, the views of
-// chainSearch, stamped with the round) and collects the valid applications
+// once by startRound: placed, once; by views before the first tier above
+// 1: places, holding; and, on demand, the views of chainSearch, stamped
+// with the round) and collects the valid applications
 // of one tier on the round's board. Every application is computed on the
 // same board (the state at the start of the round); the rater applies all
 // of them together afterwards, which keeps the path independent of cell
 // numbering and digit values. Finders are pooled (finderPool): getFinder
-// clears what belongs to one puzzle, prepare what belongs to one round,
-// reset what belongs to one tier.
+// clears what belongs to one puzzle, startRound what belongs to one
+// round, reset what belongs to one tier.
 type finder struct {
 	techs   *[numTechniques]technique // the table, see techniques
 	b       *engine.Board
-	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
+	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate (views)
 	placed  [27]uint16    // digits placed in each unit
 	once    [27]uint16    // once[u]: the digits with exactly one place in unit u
-	holding [9]cellSet    // holding[d-1]: the cells where d is a candidate
+	holding [9]cellSet    // holding[d-1]: the cells where d is a candidate (views)
+	viewsIn uint64        // the round places and holding are for
 	explain bool
 
 	apps   int // valid applications found in this round
@@ -287,20 +289,28 @@ func putFinder(f *finder) {
 	finderPool.Put(f)
 }
 
-// prepare starts a new round on b: it computes the round's views (the
-// places of each digit in each unit, the digits placed in each unit and
-// those with one place, the cells holding each digit) and makes every
-// view computed on demand (the chain closure, the colour clusters, the
-// forcing branches: see chainSearch) stale, by numbering the round;
-// reset then clears the findings before each tier. The board does not
-// change within a round, so a view computed once serves every search of
-// the round.
+// prepare starts a new round on b and computes every view of the round at
+// once (startRound, then views): for a caller that searches one tier
+// alone.
 func (f *finder) prepare(b *engine.Board) {
+	f.startRound(b)
+	f.views()
+}
+
+// startRound starts a new round on b: it computes the views tier 1 reads
+// (the digits placed in each unit and those with one place), and makes
+// every other view stale by numbering the round: the places of each digit
+// in each unit and the cells holding each digit (views, which searchTier
+// computes before the first tier above 1 of the round: about four rounds
+// in five end in tier 1 and never need them), and the views computed on
+// demand (the chain closure, the colour clusters, the forcing branches:
+// see chainSearch); reset then clears the findings before each tier. The
+// board does not change within a round, so a view computed once serves
+// every search of the round. Cost: one pass over the 81 cells.
+func (f *finder) startRound(b *engine.Board) {
 	f.round++
 	f.b = b
-	f.places = [27][9]uint16{}
 	f.placed = [27]uint16{}
-	f.holding = [9]cellSet{}
 	var seen, twice [27]uint16 // digits with one or more, two or more places in each unit
 	for c := range 81 {
 		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
@@ -311,9 +321,6 @@ func (f *finder) prepare(b *engine.Board) {
 			f.placed[box] |= bit
 			continue
 		}
-		// c's position in its row, column and box
-		pos := &unitPos[c]
-		pr, pc, pb := pos[0], pos[1], pos[2]
 		cm := b.Cands[c]
 		twice[row] |= seen[row] & cm
 		twice[col] |= seen[col] & cm
@@ -321,16 +328,35 @@ func (f *finder) prepare(b *engine.Board) {
 		seen[row] |= cm
 		seen[col] |= cm
 		seen[box] |= cm
-		for m := cm; m != 0; m &= m - 1 {
+	}
+	for u := range f.once {
+		f.once[u] = seen[u] &^ twice[u]
+	}
+}
+
+// views computes, once a round, the round's views above tier 1: the
+// places of each digit in each unit and the cells holding each digit.
+// Cost: one pass over the candidates of the board.
+func (f *finder) views() {
+	if f.viewsIn == f.round {
+		return
+	}
+	f.viewsIn = f.round
+	b := f.b
+	f.places = [27][9]uint16{}
+	f.holding = [9]cellSet{}
+	for c := range 81 {
+		// c's position in its row, column and box
+		pos := &unitPos[c]
+		pr, pc, pb := pos[0], pos[1], pos[2]
+		row, col, box := cellUnits[c][0], cellUnits[c][1], cellUnits[c][2]
+		for m := b.Cands[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
 			f.holding[d].add(c)
 			f.places[row][d] |= pr
 			f.places[col][d] |= pc
 			f.places[box][d] |= pb
 		}
-	}
-	for u := range f.once {
-		f.once[u] = seen[u] &^ twice[u]
 	}
 }
 
@@ -349,6 +375,9 @@ func (f *finder) reset() {
 // the valid ones are counted in f.apps (r).
 func (f *finder) searchTier(t int) int {
 	f.reset()
+	if t > 1 {
+		f.views()
+	}
 	s := 0
 	for _, id := range tierTechniques[t] {
 		s += f.techs[id].find(f)

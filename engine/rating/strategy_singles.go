@@ -36,8 +36,7 @@ func findHiddenSingles(f *finder) int {
 		s += 9 - engine.Count(f.placed[u])
 		for m := f.once[u] &^ f.placed[u]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m) + 1
-			p := f.places[u][d-1]
-			c := int(units[u][bits.TrailingZeros16(p)])
+			c := f.placeOf(u, d)
 			f.put(c, d)
 			f.commit(techHiddenSingle, f.cells(c), func() string {
 				return fmt.Sprintf("%s is the only place for %d in %s.", engine.CellName(c), d, engine.UnitName(u))
@@ -45,4 +44,14 @@ func findHiddenSingles(f *finder) int {
 		}
 	}
 	return s
+}
+
+// placeOf returns the cell of unit u holding candidate d (the first one).
+func (f *finder) placeOf(u, d int) int {
+	for _, c := range units[u] {
+		if f.b.Cands[c]&engine.Bit(d) != 0 {
+			return int(c)
+		}
+	}
+	return -1
 }
