@@ -255,7 +255,8 @@ type finder struct {
 	round      uint64       // the number of the current round (prepare), which on-demand views are stamped with
 	deep       bool         // trial needed its fallback this round
 
-	dyn *dynamicSearch // the dynamic forcing searches' branches, made on first use and kept
+	dyn  *dynamicSearch  // the dynamic forcing searches' branches, made on first use and kept
+	memo *assumptionMemo // the round's assumptions followed by singles, made on first use and kept
 }
 
 // finderPool keeps finders between ratings (about 20 KB each with their

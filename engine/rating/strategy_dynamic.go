@@ -140,15 +140,26 @@ func lockedPass(b *engine.Board, digits uint16) (changed cellSet, bad bool) {
 func assumePlus(b *engine.Board, cell, d int) (waves int, contradiction bool) {
 	last := b.Cands
 	waves, contradiction = assume(b, cell, d)
-	for !contradiction {
+	if contradiction {
+		return waves, true
+	}
+	return lockedFixpoint(b, &last, waves)
+}
+
+// lockedFixpoint goes on from a singles fixpoint b reached after waves
+// waves from a board with candidates last, as assumePlus does: rounds of
+// locked candidates, each followed by singles, to the fixpoint of both.
+func lockedFixpoint(b *engine.Board, last *[81]uint16, waves int) (int, bool) {
+	prev := *last
+	for {
 		var digits uint16
 		for c := range 81 {
-			digits |= last[c] ^ b.Cands[c]
+			digits |= prev[c] ^ b.Cands[c]
 		}
 		if digits == 0 {
 			return waves, false
 		}
-		last = b.Cands
+		prev = b.Cands
 		changed, bad := lockedPass(b, digits)
 		if bad {
 			return waves + 1, true
@@ -163,11 +174,30 @@ func assumePlus(b *engine.Board, cell, d int) (waves int, contradiction bool) {
 				du |= 1 << u
 			}
 		})
-		var w int
-		w, contradiction = singlesFrom(b, changed, du)
+		w, contradiction := singlesFrom(b, changed, du)
 		waves += w
+		if contradiction {
+			return waves, true
+		}
 	}
-	return waves, true
+}
+
+// assumeOn sets t to the board that assuming cell is d on f's board leads
+// to (assumePlus) and returns its waves and whether it broke the grid.
+// When the round's forcing searches followed the same assumption with
+// singles (f.followed), it starts from their board instead of following
+// the singles again.
+func assumeOn(f *finder, t *engine.Board, cell, d int) (int, bool) {
+	*t = *f.b
+	waves, bad, digits, ok := f.followed(cell, d)
+	if !ok {
+		return assumePlus(t, cell, d)
+	}
+	if bad {
+		return waves, true
+	}
+	placeDigits(t, digits)
+	return lockedFixpoint(t, &f.b.Cands, waves)
 }
 
 // findDynamicChains runs when nothing easier in its tier made progress. A
@@ -251,8 +281,7 @@ func (ds *dynamicSearch) follow(f *finder, which *[81]uint16) int {
 			d := bits.TrailingZeros16(mm) + 1
 			ds.tried[c] |= engine.Bit(d)
 			t := &ds.branch[c][d-1]
-			*t = *f.b
-			w, bad := assumePlus(t, c, d)
+			w, bad := assumeOn(f, t, c, d)
 			ds.waves[c][d-1] = uint8(min(w, 255))
 			if bad {
 				ds.bad[c] |= engine.Bit(d)
@@ -275,9 +304,7 @@ func (ds *dynamicSearch) complete(f *finder) {
 		for mm := f.b.Cands[c] &^ ds.tried[c]; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
 			ds.tried[c] |= engine.Bit(d)
-			t := &ds.branch[c][d-1]
-			*t = *f.b
-			w, _ := assumePlus(t, c, d) // known to hold: no contradiction
+			w, _ := assumeOn(f, &ds.branch[c][d-1], c, d) // known to hold: no contradiction
 			ds.waves[c][d-1] = uint8(min(w, 255))
 		}
 	}

@@ -26,6 +26,10 @@ func findForcingChains(f *finder) int {
 	cs := f.chains()
 	cs.branches = cs.branches[:0]
 	cs.branchesIn = f.round
+	// known[c]: the digits an unrefuted assumption placed in c. Assuming
+	// one of them refutes nothing either: its singles are a part of that
+	// assumption's, which broke nothing.
+	var known [81]uint16
 	for c := range 81 {
 		m := f.b.Cands[c]
 		if engine.Count(m) != minN {
@@ -38,17 +42,22 @@ func findForcingChains(f *finder) int {
 			if refuted && minN == 2 {
 				continue // the other digit of a refuted pair is the solution's
 			}
-			if f.solution != nil && int(f.solution[c]) == d {
+			if f.solution != nil && int(f.solution[c]) == d || known[c]&engine.Bit(d) != 0 {
 				// Singles are sound, so the solution's digit leads to no
-				// contradiction: its branch is followed only when a
-				// later search of the round reads it (resolve).
+				// contradiction, and neither does a known one: its branch
+				// is followed only when a later search of the round reads
+				// it (resolve).
 				cs.branches = append(cs.branches, forcingBranch{cell: c, digit: d, waves: -1})
 				continue
 			}
-			t := *f.b
-			waves, bad := assume(&t, c, d)
+			waves, bad, digits := f.assumption(c, d)
 			if !bad {
-				cs.branches = append(cs.branches, forcingBranch{c, d, waves, t.Digits})
+				cs.branches = append(cs.branches, forcingBranch{c, d, waves, *digits})
+				for x, e := range digits {
+					if e != 0 && f.b.Digits[x] == 0 {
+						known[x] |= engine.Bit(int(e))
+					}
+				}
 				continue
 			}
 			refuted = true
@@ -76,15 +85,15 @@ type forcingBranch struct {
 	digits             engine.Grid
 }
 
-// resolve follows branch br on board b when findForcingChains left it
-// for later (the solution's digit, which it knows singles cannot refute).
-func (br *forcingBranch) resolve(b *engine.Board) {
+// resolve follows branch br on f's board when findForcingChains left it
+// for later (the solution's digit, or a known one: it knows singles
+// cannot refute them).
+func (br *forcingBranch) resolve(f *finder) {
 	if br.waves >= 0 {
 		return
 	}
-	t := *b
-	br.waves, _ = assume(&t, br.cell, br.digit)
-	br.digits = t.Digits
+	waves, _, digits := f.assumption(br.cell, br.digit)
+	br.waves, br.digits = waves, *digits
 }
 
 // roundBranches returns the unrefuted forcing-chain assumptions
@@ -97,26 +106,9 @@ func (f *finder) roundBranches() []forcingBranch {
 		return nil
 	}
 	for i := range cs.branches {
-		cs.branches[i].resolve(f.b)
+		cs.branches[i].resolve(f)
 	}
 	return cs.branches
-}
-
-// branch returns the unrefuted forcing-chain assumption that cell is d of
-// this round, if findForcingChains followed it.
-func (f *finder) branch(cell, d int) (*forcingBranch, bool) {
-	cs := f.chains()
-	if cs.branchesIn != f.round {
-		return nil, false
-	}
-	br := cs.branches
-	for i := range br {
-		if b := &br[i]; b.cell == cell && b.digit == d {
-			b.resolve(f.b)
-			return b, true
-		}
-	}
-	return nil, false
 }
 
 // findForcingNets runs when no forcing chain refuted a candidate in the
@@ -206,18 +198,13 @@ func findUnitForcing(f *finder) int {
 			}
 			for _, i := range order {
 				x := [2]int{a, b}[i]
-				if br, ok := f.branch(x, d); ok {
-					branch[i], waves[i] = br.digits, br.waves
-					continue
-				}
-				t := *f.b
-				w, contra := assume(&t, x, d)
+				w, contra, digits := f.assumption(x, d)
 				if contra {
 					bad = i
 					waves[i] = w
 					break
 				}
-				branch[i], waves[i] = t.Digits, w
+				branch[i], waves[i] = *digits, w
 			}
 			if bad >= 0 {
 				x := [2]int{a, b}[bad]

@@ -194,13 +194,7 @@ func findTrial(f *finder) int {
 		sd := int(f.solution[c])
 		for mm := m &^ engine.Bit(sd); mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
-			n := 0
-			if br, ok := f.branch(c, d); ok {
-				n = br.waves // followed already by findForcingChains
-			} else {
-				t := *f.b
-				n, _ = assume(&t, c, d)
-			}
+			n, _, _ := f.assumption(c, d) // followed already by findForcingChains, mostly
 			reach[c] = max(reach[c], n)
 			f.deep = true
 		}
