@@ -49,10 +49,11 @@ func (f *finder) assumption(cell, d int) (waves int, bad bool, digits *engine.Gr
 		r := am.res[i-1]
 		return r.waves, r.bad, &am.digits[i-1]
 	}
-	t := *f.b
-	waves, bad = assume(&t, cell, d)
+	var p propagation
+	p.start(f)
+	waves, bad = p.assume(cell, d)
 	am.res = append(am.res, assumed{waves, bad})
-	am.digits = append(am.digits, t.Digits)
+	am.digits = append(am.digits, p.b.Digits)
 	am.at[cell][d-1] = int16(len(am.res))
 	return waves, bad, &am.digits[len(am.digits)-1]
 }
@@ -70,23 +71,4 @@ func (f *finder) followed(cell, d int) (waves int, bad bool, digits *engine.Grid
 	}
 	r := am.res[i-1]
 	return r.waves, r.bad, &am.digits[i-1], true
-}
-
-// placeDigits puts on b every digit of digits that b lacks, removing each
-// from its peers' candidates: the board an assumption led to without
-// contradiction, rebuilt from its digits (the candidates of a singles
-// fixpoint are the starting ones less the placed digits' peers'). Cost:
-// 20 peers per placed digit.
-func placeDigits(b *engine.Board, digits *engine.Grid) {
-	for c, d := range digits {
-		if d == 0 || b.Digits[c] != 0 {
-			continue
-		}
-		bit := engine.Bit(int(d))
-		b.Digits[c] = d
-		b.Cands[c] = 0
-		for _, p := range peers[c] {
-			b.Cands[p] &^= bit
-		}
-	}
 }

@@ -50,25 +50,23 @@ var unitCellSet = func() (us [27]cellSet) {
 }()
 
 // lockedPass applies every pointing and claiming elimination of the digits
-// (a mask) on b at once: a digit whose places in a box are all on one line
+// (a mask) on p at once: a digit whose places in a box are all on one line
 // leaves the rest of the line, and one whose places on a line are all in
-// one box leaves the rest of the box. It returns the cells that lost a candidate, and reports a
-// cell left without candidates as a contradiction. Each digit's places are
-// nine 9-bit row masks, so each of the 81 box/line tests is a few
-// operations on them.
-func lockedPass(b *engine.Board, digits uint16) (changed cellSet, bad bool) {
-	var rows [9][9]uint16 // rows[d][r]: the columns of row r where d+1 is a candidate
-	for c := range 81 {
-		r, col := rowOf[c], colOf[c]
-		for m := b.Cands[c] & digits; m != 0; m &= m - 1 {
-			rows[bits.TrailingZeros16(m)][r] |= 1 << col
-		}
-	}
+// one box leaves the rest of the box. It reports whether it removed a
+// candidate (p records which), and a cell left without candidates as a
+// contradiction. Each digit's places are nine 9-bit row masks (the places
+// of p's rows), so each of the 81 box/line tests is a few operations on
+// them.
+func (p *propagation) lockedPass(digits uint16) (removed, bad bool) {
 	for d := range 9 {
 		if digits&(1<<d) == 0 {
 			continue
 		}
-		rs := &rows[d]
+		var rows [9]uint16 // rows[r]: the columns of row r where d+1 is a candidate
+		for r := range rows {
+			rows[r] = p.places[r][d]
+		}
+		rs := &rows
 		var band [3]uint16
 		for r := range 9 {
 			band[r/3] |= rs[r]
@@ -119,62 +117,50 @@ func lockedPass(b *engine.Board, digits uint16) (changed cellSet, bad bool) {
 		}
 		for r, k := range kill {
 			for m := k; m != 0; m &= m - 1 {
-				c := 9*r + bits.TrailingZeros16(m)
-				changed.add(c)
-				b.Cands[c] &^= engine.Bit(d + 1)
-				if b.Cands[c] == 0 {
-					return changed, true
+				removed = true
+				if !p.remove(9*r+bits.TrailingZeros16(m), engine.Bit(d+1)) {
+					return true, true
 				}
 			}
 		}
 	}
-	return changed, false
+	return removed, false
 }
 
-// assumePlus places d in cell of b and follows singles and locked
-// candidates to their fixpoint (each round of locked candidates counts as
-// a wave). It reports whether a contradiction appeared and after how many
-// waves. b must have no single and no locked candidates before (true in
+// assumePlus places d in cell and follows singles and locked candidates
+// to their fixpoint (each round of locked candidates counts as a wave). It
+// reports whether a contradiction appeared and after how many waves. The
+// board must have no single and no locked candidates before (true in
 // tier 7: tiers 1 and 2 found none), so a round of locked candidates
 // looks only at the digits whose candidates changed since the last one.
-func assumePlus(b *engine.Board, cell, d int) (waves int, contradiction bool) {
-	last := b.Cands
-	waves, contradiction = assume(b, cell, d)
+func (p *propagation) assumePlus(cell, d int) (waves int, contradiction bool) {
+	waves, contradiction = p.assume(cell, d)
 	if contradiction {
 		return waves, true
 	}
-	return lockedFixpoint(b, &last, waves)
+	return p.lockedFixpoint(waves)
 }
 
-// lockedFixpoint goes on from a singles fixpoint b reached after waves
-// waves from a board with candidates last, as assumePlus does: rounds of
-// locked candidates, each followed by singles, to the fixpoint of both.
-func lockedFixpoint(b *engine.Board, last *[81]uint16, waves int) (int, bool) {
-	prev := *last
+// lockedFixpoint goes on from a singles fixpoint reached after waves
+// waves, as assumePlus does: rounds of locked candidates on the digits
+// that changed since the last round (p.changed), each followed by
+// singles, to the fixpoint of both.
+func (p *propagation) lockedFixpoint(waves int) (int, bool) {
 	for {
-		var digits uint16
-		for c := range 81 {
-			digits |= prev[c] ^ b.Cands[c]
-		}
+		digits := p.changed
 		if digits == 0 {
 			return waves, false
 		}
-		prev = b.Cands
-		changed, bad := lockedPass(b, digits)
+		p.changed = 0
+		removed, bad := p.lockedPass(digits)
 		if bad {
 			return waves + 1, true
 		}
-		if changed.empty() {
+		if !removed {
 			return waves, false
 		}
 		waves++
-		var du uint32
-		changed.forEach(func(c int) {
-			for _, u := range cellUnits[c] {
-				du |= 1 << u
-			}
-		})
-		w, contradiction := singlesFrom(b, changed, du)
+		w, contradiction := p.singles()
 		waves += w
 		if contradiction {
 			return waves, true
@@ -187,17 +173,25 @@ func lockedFixpoint(b *engine.Board, last *[81]uint16, waves int) (int, bool) {
 // When the round's forcing searches followed the same assumption with
 // singles (f.followed), it starts from their board instead of following
 // the singles again.
-func assumeOn(f *finder, t *engine.Board, cell, d int) (int, bool) {
-	*t = *f.b
+func assumeOn(f *finder, t *engine.Board, cell, d int) (waves int, bad bool) {
+	var p propagation
+	p.start(f)
 	waves, bad, digits, ok := f.followed(cell, d)
-	if !ok {
-		return assumePlus(t, cell, d)
+	switch {
+	case !ok:
+		waves, bad = p.assumePlus(cell, d)
+	case !bad:
+		// the singles fixpoint, rebuilt from its digits
+		for x, e := range digits {
+			if e != 0 && p.b.Digits[x] == 0 {
+				p.place(x, engine.Bit(int(e)))
+			}
+		}
+		p.cells, p.units, p.dirty = cellSet{}, 0, [27]uint16{}
+		waves, bad = p.lockedFixpoint(waves)
 	}
-	if bad {
-		return waves, true
-	}
-	placeDigits(t, digits)
-	return lockedFixpoint(t, &f.b.Cands, waves)
+	*t = p.b
+	return waves, bad
 }
 
 // findDynamicChains runs when nothing easier in its tier made progress. A

@@ -75,8 +75,11 @@ func TestLockedPassMatchesUnits(t *testing.T) {
 						b.Cands[c] &^= engine.Bit(rng.IntN(9) + 1)
 					}
 				}
-				got, want := b, b
-				gc, gbad := lockedPass(&got, engine.AllDigits)
+				want := b
+				var pr propagation
+				pr.startBoard(&b)
+				_, gbad := pr.lockedPass(engine.AllDigits)
+				gc, got := pr.cells, pr.b
 				wc, wbad := lockedPassByUnits(&want)
 				if gbad != wbad || (!gbad && (gc != wc || got != want)) {
 					t.Fatalf("%s with %d removed: lockedPass = %v, bad %v; by units %v, bad %v", p, tt.removed, gc.cells(), gbad, wc.cells(), wbad)
