@@ -58,6 +58,20 @@ func (p *propagation) startBoard(b *engine.Board) {
 	p.cells, p.units, p.dirty, p.changed = cellSet{}, 0, [27]uint16{}, 0
 }
 
+// markAll records every empty cell and every digit of every unit as
+// changed, so that the next scan looks at the whole board.
+func (p *propagation) markAll() {
+	for c := range 81 {
+		if p.b.Digits[c] == 0 {
+			p.cells.add(c)
+		}
+	}
+	p.units = 1<<27 - 1
+	for u := range p.dirty {
+		p.dirty[u] = engine.AllDigits
+	}
+}
+
 // remove takes candidate d (bit) from cell c, which holds it, and
 // reports whether c keeps a candidate. Cost: a few operations per unit.
 func (p *propagation) remove(c int, bit uint16) bool {

@@ -162,6 +162,7 @@ func Explain(g engine.Grid) (Rating, []Step, error) {
 type Rater struct {
 	model   ScoreModel
 	noCache bool // search every part every round (tests: the cache changes nothing)
+	noLive  bool // search tier 1 and compute the views on the whole board every round (tests: findSinglesLive changes nothing)
 }
 
 // defaultRater is the Rater of Rate and Explain.
@@ -221,11 +222,16 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	f := getFinder(explain, sol)
 	defer putFinder(f)
 	f.cache.off = r.noCache
-	b := &f.board
-	var ok bool
-	if *b, ok = engine.NewBoard(g); !ok {
+	board, ok := engine.NewBoard(g)
+	if !ok {
 		return rt, nil, engine.ErrNoSolution
 	}
+	// The board lives in f.live, which keeps its views up to date as the
+	// rounds change it (applyRound), starting with the whole board changed.
+	f.live.startBoard(&board)
+	f.live.markAll()
+	f.liveOn = !r.noLive
+	b := &f.live.b
 	rt.Givens = g.Givens()
 	rt.Path.Choices = choices(b)
 	rt.WNEF = rt.Path.Choices.WNEF(WNEFLambda)
@@ -251,7 +257,7 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 			path = appendRound(path, b, f.steps)
 		}
 		cands := b.Cands
-		if err := applyRound(b, f, f.solution); err != nil {
+		if err := f.live.applyRound(f, f.solution); err != nil {
 			return rt, nil, err
 		}
 		for c := range 81 {
@@ -266,10 +272,21 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	return rt, path, nil
 }
 
-// applyRound applies a round's eliminations, then its placements, to b. It
-// checks each against the solution and returns errUnsound on a mismatch,
-// which would be a rater bug.
+// applyRound applies the round of f to b as the rater's loop applies it
+// to its live board (propagation.applyRound), for callers without one.
 func applyRound(b *engine.Board, f *finder, sol *engine.Grid) error {
+	var p propagation
+	p.startBoard(b)
+	err := p.applyRound(f, sol)
+	*b = p.b
+	return err
+}
+
+// applyRound applies a round's eliminations, then its placements, to p,
+// keeping its views up to date and recording what changed. It checks
+// each against the solution and returns errUnsound on a mismatch, which
+// would be a rater bug.
+func (p *propagation) applyRound(f *finder, sol *engine.Grid) error {
 	for c, m := range f.elim {
 		if m == 0 {
 			continue
@@ -277,16 +294,21 @@ func applyRound(b *engine.Board, f *finder, sol *engine.Grid) error {
 		if m&engine.Bit(int(sol[c])) != 0 {
 			return fmt.Errorf("%s loses its digit %d: %w", engine.CellName(c), sol[c], errUnsound)
 		}
-		b.Eliminate(c, m)
+		if p.b.Digits[c] != 0 {
+			continue
+		}
+		for mm := m & p.b.Cands[c]; mm != 0; mm &= mm - 1 {
+			p.remove(c, mm&-mm) // keeps the solution's digit
+		}
 	}
 	for c, d := range f.place {
-		if d == 0 || b.Digits[c] != 0 {
+		if d == 0 || p.b.Digits[c] != 0 {
 			continue
 		}
 		if d != sol[c] {
 			return fmt.Errorf("%s gets %d, not %d: %w", engine.CellName(c), d, sol[c], errUnsound)
 		}
-		b.Place(c, int(d))
+		p.place(c, engine.Bit(int(d))) // its peers keep their solution digits
 	}
 	return nil
 }

@@ -257,6 +257,13 @@ type finder struct {
 
 	dyn  *dynamicSearch  // the dynamic forcing searches' branches, made on first use and kept
 	memo *assumptionMemo // the round's assumptions followed by singles, made on first use and kept
+
+	// live is the rating's board with its places kept up to date, and
+	// what changed since the last round's singles (rate's loop, when
+	// liveOn): tier 1 looks only there (findSinglesLive), and the round's
+	// views are copied from it.
+	live   propagation
+	liveOn bool
 }
 
 // finderPool keeps finders between ratings (about 20 KB each with their
@@ -276,6 +283,7 @@ func getFinder(explain bool, solution *engine.Grid) *finder {
 		f.solution = &f.sol
 	}
 	f.counts = [numTechniques]int{}
+	f.liveOn = false
 	f.progress = false
 	f.curPl, f.curEl = f.curPl[:0], f.curEl[:0]
 	f.cache.reset()
@@ -311,6 +319,10 @@ func (f *finder) prepare(b *engine.Board) {
 func (f *finder) startRound(b *engine.Board) {
 	f.round++
 	f.b = b
+	if f.liveOn {
+		f.placed = f.live.placed // once is findHiddenSingles', not read live
+		return
+	}
 	f.placed = [27]uint16{}
 	var seen, twice [27]uint16 // digits with one or more, two or more places in each unit
 	for c := range 81 {
@@ -343,6 +355,24 @@ func (f *finder) views() {
 		return
 	}
 	f.viewsIn = f.round
+	if f.liveOn {
+		f.places = f.live.places
+		f.holding = [9]cellSet{}
+		for d := range 9 {
+			// row r's places are the cells 9r..9r+8 (row 7 spans both words)
+			h := &f.holding[d]
+			for r := range 9 {
+				x, sh := uint64(f.places[r][d]), 9*r
+				if sh < 64 {
+					h[0] |= x << sh
+					h[1] |= x >> (64 - sh) // 0 unless the row spans both words
+				} else {
+					h[1] |= x << (sh - 64)
+				}
+			}
+		}
+		return
+	}
 	b := f.b
 	f.places = [27][9]uint16{}
 	f.holding = [9]cellSet{}
@@ -378,6 +408,9 @@ func (f *finder) searchTier(t int) int {
 	f.reset()
 	if t > 1 {
 		f.views()
+	}
+	if t == 1 && f.liveOn {
+		return findSinglesLive(f)
 	}
 	s := 0
 	for _, id := range tierTechniques[t] {

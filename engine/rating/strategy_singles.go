@@ -55,3 +55,50 @@ func (f *finder) placeOf(u, d int) int {
 	}
 	return -1
 }
+
+// findSinglesLive is tier 1 (findNakedSingles, then findHiddenSingles) on
+// the rating's live board (finder.live), looking only where the board
+// changed since the last round's: every single of the previous round was
+// placed, and a round above tier 1 found none, so a naked single can
+// only be a cell that lost a candidate, and a hidden single a digit whose
+// places changed in a unit. It finds the same singles in the same order
+// and counts the same possible applications (every empty cell, and every
+// unit and digit not placed in it), for work in proportion to the
+// changes instead of the board.
+func findSinglesLive(f *finder) int {
+	p := &f.live
+	s := 0
+	for u := range units {
+		s += 9 - engine.Count(p.placed[u])
+		if u < 9 {
+			s += 9 - engine.Count(p.placed[u]) // the row's empty cells
+		}
+	}
+	p.cells.forEach(func(c int) {
+		if m := p.b.Cands[c]; p.b.Digits[c] == 0 && m&(m-1) == 0 && m != 0 {
+			d := engine.Digit(m)
+			f.put(c, d)
+			f.commit(techNakedSingle, f.cells(c), func() string {
+				return fmt.Sprintf("%s can only be %d: every other digit is already in its row, column or box.", engine.CellName(c), d)
+			})
+		}
+	})
+	for du := p.units; du != 0; du &= du - 1 {
+		u := bits.TrailingZeros32(du)
+		for dm := p.dirty[u] &^ p.placed[u]; dm != 0; dm &= dm - 1 {
+			pl := p.places[u][bits.TrailingZeros16(dm)]
+			if pl == 0 || pl&(pl-1) != 0 {
+				continue
+			}
+			d := bits.TrailingZeros16(dm) + 1
+			c := int(units[u][bits.TrailingZeros16(pl)])
+			f.put(c, d)
+			f.commit(techHiddenSingle, f.cells(c), func() string {
+				return fmt.Sprintf("%s is the only place for %d in %s.", engine.CellName(c), d, engine.UnitName(u))
+			})
+		}
+		p.dirty[u] = 0
+	}
+	p.cells, p.units = cellSet{}, 0
+	return s
+}
