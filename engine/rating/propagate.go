@@ -42,17 +42,20 @@ func (p *propagation) startBoard(b *engine.Board) {
 	p.places = [27][9]uint16{}
 	p.placed = [27]uint16{}
 	for c := range 81 {
+		cu, pos := &cellUnits[c], &unitPos[c]
 		if d := b.Digits[c]; d != 0 {
-			for _, u := range cellUnits[c] {
-				p.placed[u] |= engine.Bit(int(d))
-			}
+			bit := engine.Bit(int(d))
+			p.placed[cu[0]] |= bit
+			p.placed[cu[1]] |= bit
+			p.placed[cu[2]] |= bit
 			continue
 		}
+		row, col, box := &p.places[cu[0]], &p.places[cu[1]], &p.places[cu[2]]
 		for m := b.Cands[c]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros16(m)
-			for k, u := range cellUnits[c] {
-				p.places[u][d] |= unitPos[c][k]
-			}
+			row[d] |= pos[0]
+			col[d] |= pos[1]
+			box[d] |= pos[2]
 		}
 	}
 	p.cells, p.units, p.dirty, p.changed = cellSet{}, 0, [27]uint16{}, 0

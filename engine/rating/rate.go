@@ -235,7 +235,7 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	rt.Givens = g.Givens()
 	rt.Path.Choices = choices(b)
 	rt.WNEF = rt.Path.Choices.WNEF(WNEFLambda)
-	rt.Path.LineRounds, rt.Path.NakedRounds = singlesWalk(*b)
+	rt.Path.LineRounds, rt.Path.NakedRounds = singlesWalk(f.live)
 	stats := pathObserver{rt: &rt}
 	var path []Step
 	for !b.Solved() {
