@@ -16,9 +16,10 @@ import (
 // candidate, and a locked-candidates pass reads the places instead of
 // rebuilding them from the candidates.
 type propagation struct {
-	b      engine.Board
-	places [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
-	placed [27]uint16    // the digits placed in each unit
+	b       engine.Board
+	places  [27][9]uint16 // places[u][d-1]: positions in unit u where d is a candidate
+	placed  [27]uint16    // the digits placed in each unit
+	holding [9]cellSet    // holding[d-1]: the cells where d is a candidate
 
 	cells   cellSet    // the cells that lost a candidate since the last singles scan
 	units   uint32     // the units with a bit in dirty
@@ -32,6 +33,7 @@ func (p *propagation) start(f *finder) {
 	p.b = *f.b
 	p.places = f.places
 	p.placed = f.placed
+	p.holding = f.holding
 	p.cells, p.units, p.dirty, p.changed = cellSet{}, 0, [27]uint16{}, 0
 }
 
@@ -41,6 +43,7 @@ func (p *propagation) startBoard(b *engine.Board) {
 	p.b = *b
 	p.places = [27][9]uint16{}
 	p.placed = [27]uint16{}
+	p.holding = [9]cellSet{}
 	for c := range 81 {
 		cu, pos := &cellUnits[c], &unitPos[c]
 		if d := b.Digits[c]; d != 0 {
@@ -56,6 +59,7 @@ func (p *propagation) startBoard(b *engine.Board) {
 			row[d] |= pos[0]
 			col[d] |= pos[1]
 			box[d] |= pos[2]
+			p.holding[d].add(c)
 		}
 	}
 	p.cells, p.units, p.dirty, p.changed = cellSet{}, 0, [27]uint16{}, 0
@@ -78,46 +82,74 @@ func (p *propagation) markAll() {
 // remove takes candidate d (bit) from cell c, which holds it, and
 // reports whether c keeps a candidate. Cost: a few operations per unit.
 func (p *propagation) remove(c int, bit uint16) bool {
-	p.b.Cands[c] &^= bit
+	m := p.b.Cands[c] &^ bit
+	p.b.Cands[c] = m
 	d := bits.TrailingZeros16(bit)
+	p.holding[d][c>>6] &^= 1 << (c & 63)
 	p.cells.add(c)
 	p.changed |= bit
-	pos := &unitPos[c]
-	for k, u := range cellUnits[c] {
-		p.places[u][d] &^= pos[k]
-		p.dirty[u] |= bit
-		p.units |= 1 << u
-	}
-	return p.b.Cands[c] != 0
+	p.units |= cellUnitBits[c]
+	cu, pos := &cellUnits[c], &unitPos[c]
+	p.places[cu[0]][d] &^= pos[0]
+	p.places[cu[1]][d] &^= pos[1]
+	p.places[cu[2]][d] &^= pos[2]
+	p.dirty[cu[0]] |= bit
+	p.dirty[cu[1]] |= bit
+	p.dirty[cu[2]] |= bit
+	return m != 0
 }
 
 // place puts digit d (bit) in empty cell c and removes it from the
 // candidates of its peers. It reports false when a peer is left without
-// a candidate (and stops there). Cost: 20 peers, and a few operations per
-// unit for each candidate c loses.
+// a candidate (and stops there). Cost: a few operations per unit for
+// each candidate c loses, and per peer holding d.
 func (p *propagation) place(c int, bit uint16) bool {
 	m := p.b.Cands[c]
-	p.b.Digits[c] = uint8(bits.TrailingZeros16(bit) + 1)
+	d := bits.TrailingZeros16(bit)
+	p.b.Digits[c] = uint8(d + 1)
 	p.b.Cands[c] = 0
 	p.changed |= m
-	d := bits.TrailingZeros16(bit)
-	pos := &unitPos[c]
-	for k, u := range cellUnits[c] {
-		p.placed[u] |= bit
-		p.places[u][d] = 0 // c, and peers that lose d below
-		p.units |= 1 << u
-		p.dirty[u] |= m &^ bit
-		for o := m &^ bit; o != 0; o &= o - 1 {
-			p.places[u][bits.TrailingZeros16(o)] &^= pos[k]
-		}
+	p.units |= cellUnitBits[c]
+	cu, pos := &cellUnits[c], &unitPos[c]
+	row, col, box := cu[0], cu[1], cu[2]
+	p.placed[row] |= bit
+	p.placed[col] |= bit
+	p.placed[box] |= bit
+	p.places[row][d] = 0 // c, and the peers that lose d below
+	p.places[col][d] = 0
+	p.places[box][d] = 0
+	o := m &^ bit
+	p.dirty[row] |= o
+	p.dirty[col] |= o
+	p.dirty[box] |= o
+	for ; o != 0; o &= o - 1 {
+		e := bits.TrailingZeros16(o)
+		p.places[row][e] &^= pos[0]
+		p.places[col][e] &^= pos[1]
+		p.places[box][e] &^= pos[2]
+		p.holding[e][c>>6] &^= 1 << (c & 63)
 	}
-	for _, q := range peers[c] {
-		if p.b.Cands[q]&bit != 0 && !p.remove(int(q), bit) {
-			return false
+	p.holding[d][c>>6] &^= 1 << (c & 63)
+	q := peerSet[c].and(p.holding[d])
+	for w := range 2 {
+		for qm := q[w]; qm != 0; qm &= qm - 1 {
+			if !p.remove(w<<6|bits.TrailingZeros64(qm), bit) {
+				return false
+			}
 		}
 	}
 	return true
 }
+
+// cellUnitBits[c] has bit u set for each of c's three units.
+var cellUnitBits = func() (m [81]uint32) {
+	for c := range m {
+		for _, u := range cellUnits[c] {
+			m[c] |= 1 << u
+		}
+	}
+	return
+}()
 
 // assume places d in cell and applies singles as singles does, reporting
 // a failed placement as a contradiction after 0 waves. The board must have

@@ -356,21 +356,7 @@ func (f *finder) views() {
 	}
 	f.viewsIn = f.round
 	if f.liveOn {
-		f.places = f.live.places
-		f.holding = [9]cellSet{}
-		for d := range 9 {
-			// row r's places are the cells 9r..9r+8 (row 7 spans both words)
-			h := &f.holding[d]
-			for r := range 9 {
-				x, sh := uint64(f.places[r][d]), 9*r
-				if sh < 64 {
-					h[0] |= x << sh
-					h[1] |= x >> (64 - sh) // 0 unless the row spans both words
-				} else {
-					h[1] |= x << (sh - 64)
-				}
-			}
-		}
+		f.places, f.holding = f.live.places, f.live.holding
 		return
 	}
 	b := f.b
