@@ -3,6 +3,7 @@ package rating
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
 )
@@ -257,14 +258,15 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 			path = appendRound(path, b, f.steps)
 		}
 		cands := b.Cands
+		f.live.cells = cellSet{} // so that it holds the cells the round changes (findSinglesLive has read it)
 		if err := f.live.applyRound(f, f.solution); err != nil {
 			return rt, nil, err
 		}
-		for c := range 81 {
+		f.live.cells.or(f.touched).forEach(func(c int) {
 			if b.Cands[c] != cands[c] {
 				f.cache.changed(c, cands[c], b.Cands[c])
 			}
-		}
+		})
 	}
 	stats.finish(f)
 	rt.Score = r.model.Score(&rt)
@@ -287,28 +289,36 @@ func applyRound(b *engine.Board, f *finder, sol *engine.Grid) error {
 // each against the solution and returns errUnsound on a mismatch, which
 // would be a rater bug.
 func (p *propagation) applyRound(f *finder, sol *engine.Grid) error {
-	for c, m := range f.elim {
-		if m == 0 {
-			continue
-		}
-		if m&engine.Bit(int(sol[c])) != 0 {
-			return fmt.Errorf("%s loses its digit %d: %w", engine.CellName(c), sol[c], errUnsound)
-		}
-		if p.b.Digits[c] != 0 {
-			continue
-		}
-		for mm := m & p.b.Cands[c]; mm != 0; mm &= mm - 1 {
-			p.remove(c, mm&-mm) // keeps the solution's digit
+	for w := range 2 {
+		for tm := f.touched[w]; tm != 0; tm &= tm - 1 {
+			c := w<<6 | bits.TrailingZeros64(tm)
+			m := f.elim[c]
+			if m == 0 {
+				continue
+			}
+			if m&engine.Bit(int(sol[c])) != 0 {
+				return fmt.Errorf("%s loses its digit %d: %w", engine.CellName(c), sol[c], errUnsound)
+			}
+			if p.b.Digits[c] != 0 {
+				continue
+			}
+			for mm := m & p.b.Cands[c]; mm != 0; mm &= mm - 1 {
+				p.remove(c, mm&-mm) // keeps the solution's digit
+			}
 		}
 	}
-	for c, d := range f.place {
-		if d == 0 || p.b.Digits[c] != 0 {
-			continue
+	for w := range 2 {
+		for tm := f.touched[w]; tm != 0; tm &= tm - 1 {
+			c := w<<6 | bits.TrailingZeros64(tm)
+			d := f.place[c]
+			if d == 0 || p.b.Digits[c] != 0 {
+				continue
+			}
+			if d != sol[c] {
+				return fmt.Errorf("%s gets %d, not %d: %w", engine.CellName(c), d, sol[c], errUnsound)
+			}
+			p.place(c, engine.Bit(int(d))) // its peers keep their solution digits
 		}
-		if d != sol[c] {
-			return fmt.Errorf("%s gets %d, not %d: %w", engine.CellName(c), d, sol[c], errUnsound)
-		}
-		p.place(c, engine.Bit(int(d))) // its peers keep their solution digits
 	}
 	return nil
 }

@@ -102,11 +102,11 @@ func (ps *pathObserver) finish(f *finder) {
 // placements is the number of cells the round of f places.
 func placements(f *finder) int {
 	n := 0
-	for _, d := range f.place {
-		if d != 0 {
+	f.touched.forEach(func(c int) {
+		if f.place[c] != 0 {
 			n++
 		}
-	}
+	})
 	return n
 }
 

@@ -234,10 +234,11 @@ type finder struct {
 	viewsIn uint64        // the round places and holding are for
 	explain bool
 
-	apps   int // valid applications found in this round
-	counts [numTechniques]int
-	elim   [81]uint16 // candidates to remove
-	place  [81]uint8  // digits to place
+	apps    int // valid applications found in this round
+	counts  [numTechniques]int
+	elim    [81]uint16 // candidates to remove
+	place   [81]uint8  // digits to place
+	touched cellSet    // the cells with something in elim or place
 
 	// scratch of the current application
 	progress bool
@@ -384,6 +385,7 @@ func (f *finder) reset() {
 	f.deep = false
 	f.elim = [81]uint16{}
 	f.place = [81]uint8{}
+	f.touched = cellSet{}
 	f.steps = f.steps[:0]
 }
 
@@ -414,6 +416,7 @@ func (f *finder) eliminate(cell int, mask uint16) {
 	}
 	f.progress = true
 	f.elim[cell] |= mask
+	f.touched.add(cell)
 	if f.explain {
 		for m := mask; m != 0; m &= m - 1 {
 			f.curEl = append(f.curEl, Candidate{cell, bits.TrailingZeros16(m) + 1})
@@ -425,6 +428,7 @@ func (f *finder) eliminate(cell int, mask uint16) {
 func (f *finder) put(cell, d int) {
 	f.progress = true
 	f.place[cell] = uint8(d)
+	f.touched.add(cell)
 	if f.explain {
 		f.curPl = append(f.curPl, Placement{cell, d})
 	}
