@@ -65,6 +65,16 @@ func (p *propagation) startBoard(b *engine.Board) {
 	p.cells, p.units, p.dirty, p.changed = cellSet{}, 0, [27]uint16{}, 0
 }
 
+// empty returns the number of empty cells of p's board: each row's
+// cells without a digit. Cost: 9 popcounts.
+func (p *propagation) empty() int {
+	n := 0
+	for r := range 9 {
+		n += 9 - engine.Count(p.placed[r])
+	}
+	return n
+}
+
 // markAll records every empty cell and every digit of every unit as
 // changed, so that the next scan looks at the whole board.
 func (p *propagation) markAll() {

@@ -239,8 +239,8 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	rt.Path.LineRounds, rt.Path.NakedRounds = singlesWalk(f.live)
 	stats := pathObserver{rt: &rt}
 	var path []Step
-	for !b.Solved() {
-		stats.roundStart(b)
+	for f.live.empty() > 0 { // b is f.live's
+		stats.roundStart(&f.live)
 		f.startRound(b)
 		t := 1
 		for ; t <= MaxTier; t++ {

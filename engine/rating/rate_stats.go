@@ -18,9 +18,10 @@ type pathObserver struct {
 	openShare              float64            // sum over the singles rounds of open placements / empty cells
 }
 
-// roundStart observes the board at the start of a round.
-func (ps *pathObserver) roundStart(b *engine.Board) {
-	d, n := candidateDensity(b)
+// roundStart observes the board at the start of a round, with its
+// views (p, whose board it is).
+func (ps *pathObserver) roundStart(p *propagation) {
+	d, n := p.density()
 	ps.density += d
 	ps.empty = n
 }
@@ -136,16 +137,16 @@ func (ps *pathObserver) openSingles(k int) {
 	}
 }
 
-// candidateDensity is the mean number of candidates of the empty cells,
-// and the number of empty cells.
-func candidateDensity(b *engine.Board) (float64, int) {
-	n, sum := 0, 0
-	for c := range 81 {
-		if b.Digits[c] == 0 {
-			n++
-			sum += engine.Count(b.Cands[c])
-		}
+// density is the mean number of candidates of the empty cells of p's
+// board, and the number of empty cells, from its views: the candidates
+// are the cells holding each digit (a few popcounts instead of a pass
+// over the cells).
+func (p *propagation) density() (float64, int) {
+	sum := 0
+	for d := range p.holding {
+		sum += p.holding[d].count()
 	}
+	n := p.empty()
 	if n == 0 {
 		return 0, 0
 	}

@@ -67,13 +67,11 @@ func (f *finder) placeOf(u, d int) int {
 // changes instead of the board.
 func findSinglesLive(f *finder) int {
 	p := &f.live
-	s := 0
-	for u := range units {
-		s += 9 - engine.Count(p.placed[u])
-		if u < 9 {
-			s += 9 - engine.Count(p.placed[u]) // the row's empty cells
-		}
-	}
+	// Each empty cell is a possible naked single, and a unit misses as
+	// many digits as it has empty cells (its digits are distinct): so
+	// each empty cell adds one possible hidden single in each of its
+	// three units.
+	s := 4 * p.empty()
 	p.cells.forEach(func(c int) {
 		if m := p.b.Cands[c]; p.b.Digits[c] == 0 && m&(m-1) == 0 && m != 0 {
 			d := engine.Digit(m)
