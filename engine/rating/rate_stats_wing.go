@@ -40,43 +40,50 @@ func wing(b *engine.Board, holding *[9]cellSet) (cell, digit int, ok bool) {
 		return 0, 0, false
 	}
 	for u := range units {
-		var pos [9]uint8
+		// the unit's cells with at most 5 candidates, then every 3 or 4
+		// of them holding one digit more than cells, pruned as the union
+		// grows past 5 digits
+		var cs [9]int
+		var ms [9]uint16
 		n := 0
-		for i, c := range units[u] {
+		for _, c := range units[u] {
 			if m := b.Cands[c]; m != 0 && engine.Count(m) <= 5 {
-				pos[n] = uint8(i)
+				cs[n], ms[n] = int(c), m
 				n++
 			}
 		}
-		if n < 3 {
-			continue
-		}
-		var walk func(from, depth int, set cellSet, union uint16) bool
-		walk = func(from, depth int, set cellSet, union uint16) bool {
-			if depth >= 3 && engine.Count(union) == depth+1 {
-				if cell, digit, ok = ws.on(set, union); ok {
-					return true
-				}
-			}
-			if depth == 4 {
-				return false
-			}
-			for i := from; i < n; i++ {
-				c := int(units[u][pos[i]])
-				un := union | b.Cands[c]
-				if engine.Count(un) > 5 {
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				mj := ms[i] | ms[j]
+				if engine.Count(mj) > 5 {
 					continue
 				}
-				s := set
-				s.add(c)
-				if walk(i+1, depth+1, s, un) {
-					return true
+				for k := j + 1; k < n; k++ {
+					mk := mj | ms[k]
+					nk := engine.Count(mk)
+					if nk > 5 {
+						continue
+					}
+					var set cellSet
+					set.add(cs[i])
+					set.add(cs[j])
+					set.add(cs[k])
+					if nk == 4 {
+						if cell, digit, ok = ws.on(set, mk); ok {
+							return cell, digit, true
+						}
+					}
+					for l := k + 1; l < n; l++ {
+						if ml := mk | ms[l]; engine.Count(ml) == 5 {
+							s4 := set
+							s4.add(cs[l])
+							if cell, digit, ok = ws.on(s4, ml); ok {
+								return cell, digit, true
+							}
+						}
+					}
 				}
 			}
-			return false
-		}
-		if walk(0, 0, cellSet{}, 0) {
-			return cell, digit, true
 		}
 	}
 	return 0, 0, false
@@ -97,41 +104,35 @@ func pairIndex(m uint16) int {
 }
 
 // on returns a candidate that a bivalue cell and the almost locked set
-// (cells set, digits union) remove, if any.
+// (cells set, digits union) remove, if any. It tries only the pairs of
+// the set's digits some bivalue cell holds (pairsOf), in pairIndex order.
 func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
-	for p := union; p != 0; p &= p - 1 {
-		x := p & -p
-		xi := bits.TrailingZeros16(x)
+	for pm := pairsOf[union] & ws.masks; pm != 0; pm &= pm - 1 {
+		pi := bits.TrailingZeros64(pm)
+		xi, zi := int(pairDigits[pi][0]), int(pairDigits[pi][1])
 		xs := set.and(ws.holding[xi]) // the set's cells holding x
-		for q := union &^ (x | (x - 1)); q != 0; q &= q - 1 {
-			z := q & -q
-			if ws.masks&(1<<pairIndex(x|z)) == 0 {
-				continue
-			}
-			zi := bits.TrailingZeros16(z)
-			zs := set.and(ws.holding[zi])
-			for k := range 2 {
-				for m := ws.bival[pairIndex(x|z)][k]; m != 0; m &= m - 1 {
-					w := k<<6 | bits.TrailingZeros64(m)
-					if set.has(w) {
-						continue
+		zs := set.and(ws.holding[zi])
+		for k := range 2 {
+			for m := ws.bival[pi][k]; m != 0; m &= m - 1 {
+				w := k<<6 | bits.TrailingZeros64(m)
+				if set.has(w) {
+					continue
+				}
+				// w is x (and the set has z) or z (and the set has x).
+				for r := range 2 {
+					// rc: the set's cells of the restricted digit, zc and
+					// d: those of the removed one, and that digit.
+					rc, zc, d := xs, zs, zi
+					if r == 1 {
+						rc, zc, d = zs, xs, xi
 					}
-					// w is x (and the set has z) or z (and the set has x).
-					for r := range 2 {
-						// rc: the set's cells of the restricted digit, zc and
-						// d: those of the removed one, and that digit.
-						rc, zc, d := xs, zs, zi
-						if r == 1 {
-							rc, zc, d = zs, xs, xi
-						}
-						if !rc.minus(peerSet[w]).empty() {
-							continue // not restricted: a cell of the set holding it misses w
-						}
-						holders := peerSet[w]
-						zc.forEach(func(c int) { holders = holders.and(peerSet[c]) })
-						if t := holders.and(ws.holding[d]).minus(set); !t.empty() {
-							return t.first(), d + 1, true
-						}
+					if !rc.minus(peerSet[w]).empty() {
+						continue // not restricted: a cell of the set holding it misses w
+					}
+					holders := peerSet[w]
+					zc.forEach(func(c int) { holders = holders.and(peerSet[c]) })
+					if t := holders.and(ws.holding[d]).minus(set); !t.empty() {
+						return t.first(), d + 1, true
 					}
 				}
 			}
@@ -139,3 +140,22 @@ func (ws *wingScan) on(set cellSet, union uint16) (cell, digit int, ok bool) {
 	}
 	return 0, 0, false
 }
+
+// pairsOf[m] has bit pairIndex(p) for each pair p of the digits of mask
+// m, and pairDigits[i] is the two digits (0-based, lower first) of pair
+// index i.
+var pairsOf, pairDigits = func() (ps [512]uint64, pd [36][2]uint8) {
+	for x := range 9 {
+		for z := x + 1; z < 9; z++ {
+			pd[pairIndex(1<<x|1<<z)] = [2]uint8{uint8(x), uint8(z)}
+		}
+	}
+	for m := range ps {
+		for i, p := range pd {
+			if m&(1<<p[0]) != 0 && m&(1<<p[1]) != 0 {
+				ps[m] |= 1 << i
+			}
+		}
+	}
+	return
+}()
