@@ -248,12 +248,12 @@ type finder struct {
 
 	solution *engine.Grid // the solution (&sol): rounds are checked against it, and trial's fallback uses it
 	sol      engine.Grid
-	board    engine.Board // the board of a rating, owned by the finder so that it is not allocated
+	board    engine.Board // the board of a hint (a rating's is live.b), owned by the finder so that it is not allocated
 
 	trialWaves int          // fewest singles waves (plus the assumption) of a forcing chain or net this round
 	chain      *chainSearch // the chain searches' scratch and on-demand views, made on first use and kept
 	cache      searchCache  // the vain parts of tiers 2–5's searches
-	round      uint64       // the number of the current round (prepare), which on-demand views are stamped with
+	round      uint64       // the number of the current round (startRound), which on-demand views are stamped with
 	deep       bool         // trial needed its fallback this round
 
 	dyn  *dynamicSearch  // the dynamic forcing searches' branches, made on first use and kept
@@ -316,7 +316,9 @@ func (f *finder) prepare(b *engine.Board) {
 // demand (the chain closure, the colour clusters, the forcing branches:
 // see chainSearch); reset then clears the findings before each tier. The
 // board does not change within a round, so a view computed once serves
-// every search of the round. Cost: one pass over the 81 cells.
+// every search of the round. Cost: one pass over the 81 cells; none on
+// the rater's live board (liveOn), whose views are kept up to date: b is
+// then f.live's board, and tier 1 reads f.live (findSinglesLive).
 func (f *finder) startRound(b *engine.Board) {
 	f.round++
 	f.b = b
@@ -350,7 +352,8 @@ func (f *finder) startRound(b *engine.Board) {
 
 // views computes, once a round, the round's views above tier 1: the
 // places of each digit in each unit and the cells holding each digit.
-// Cost: one pass over the candidates of the board.
+// Cost: one pass over the candidates of the board, or a copy of the live
+// board's.
 func (f *finder) views() {
 	if f.viewsIn == f.round {
 		return

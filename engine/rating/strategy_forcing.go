@@ -269,7 +269,7 @@ type trace struct {
 // every removed candidate the placement that removed it, until the first
 // contradiction. It is called only for an assumption that assume
 // refuted, so a contradiction is always reached. Cost: O(81) placements of
-// O(20) each, plus the scans of singlesFrom.
+// O(20) each, plus a scan of the board per wave.
 func traceSingles(b *engine.Board, cell, d int) *trace {
 	t := *b
 	tr := &trace{cell: -1, unit: -1}
