@@ -323,7 +323,7 @@ func (f *finder) startRound(b *engine.Board) {
 	f.round++
 	f.b = b
 	if f.liveOn {
-		f.placed = f.live.placed // once is findHiddenSingles', not read live
+		f.placed = f.live.placed // once: views, before the first tier above 1
 		return
 	}
 	f.placed = [27]uint16{}
@@ -351,7 +351,8 @@ func (f *finder) startRound(b *engine.Board) {
 }
 
 // views computes, once a round, the round's views above tier 1: the
-// places of each digit in each unit and the cells holding each digit.
+// places of each digit in each unit and the cells holding each digit (and,
+// on the live board, the digits with one place in each unit).
 // Cost: one pass over the candidates of the board, or a copy of the live
 // board's.
 func (f *finder) views() {
@@ -361,6 +362,15 @@ func (f *finder) views() {
 	f.viewsIn = f.round
 	if f.liveOn {
 		f.places, f.holding = f.live.places, f.live.holding
+		for u := range f.places {
+			var once uint16
+			for d, pl := range f.places[u] {
+				if pl != 0 && pl&(pl-1) == 0 {
+					once |= 1 << d
+				}
+			}
+			f.once[u] = once
+		}
 		return
 	}
 	b := f.b
