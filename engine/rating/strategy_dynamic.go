@@ -263,15 +263,21 @@ func findDynamicChains(f *finder) int {
 // keeping the board it leads to; it returns how many candidates of which
 // there are. A candidate that an earlier assumption without contradiction
 // placed on its way is not followed (ds.known): its own fixpoint is part of
-// that one, so it breaks nothing either; findDynamicNets follows it when
-// it needs its board (ds.complete). So the contradictions found, and the
+// that one, so it breaks nothing either; nor is the solution's digit;
+// findDynamicNets follows them when it needs their boards (ds.complete). So the contradictions found, and the
 // count, are the same in any cell order.
 func (ds *dynamicSearch) follow(f *finder, which *[81]uint16) int {
 	s := 0
 	for c := range 81 {
 		m := which[c]
 		s += engine.Count(m)
-		for mm := m &^ ds.known[c]; mm != 0; mm &= mm - 1 {
+		skip := ds.known[c]
+		if f.solution != nil {
+			// Singles and locked candidates are sound: the solution's
+			// digit breaks nothing either.
+			skip |= engine.Bit(int(f.solution[c]))
+		}
+		for mm := m &^ skip; mm != 0; mm &= mm - 1 {
 			d := bits.TrailingZeros16(mm) + 1
 			ds.tried[c] |= engine.Bit(d)
 			t := &ds.branch[c][d-1]
