@@ -107,3 +107,53 @@ func TestPropagationMatchesPlainSingles(t *testing.T) {
 		t.Fatalf("%d assumptions, %d broke the grid: the test needs both kinds", tried, broke)
 	}
 }
+
+// TestStartGridMatchesNewBoard builds boards from puzzles, from grids
+// with conflicting givens and from grids that leave a cell without a
+// candidate: startGrid must accept exactly the grids engine.NewBoard
+// accepts, with the same board.
+func TestStartGridMatchesNewBoard(t *testing.T) {
+	grids := []engine.Grid{{}}
+	for _, s := range datasettest.LoadPuzzles(t, dataset.Top1465, 50) {
+		g := engine.MustParse(s)
+		grids = append(grids, g)
+		bad := g
+		for c := range bad { // a given repeated in its row
+			if bad[c] != 0 && c%9 < 8 && bad[c+1] == 0 {
+				bad[c+1] = bad[c]
+				break
+			}
+		}
+		grids = append(grids, bad)
+	}
+	// r1c1 sees 1..8 in its row and 9 in its column: no candidate left
+	var empty engine.Grid
+	for k := 1; k <= 8; k++ {
+		empty[k] = uint8(k)
+	}
+	empty[9*8] = 9
+	outOfRange := engine.Grid{10}
+	grids = append(grids, empty, outOfRange)
+	accepted, refused := 0, 0
+	for _, g := range grids {
+		want, wok := engine.NewBoard(g)
+		var p propagation
+		gok := p.startGrid(&g)
+		if gok != wok || (gok && p.b != want) {
+			t.Fatalf("startGrid(%v) = %v (board equal: %v), NewBoard %v", g, gok, p.b == want, wok)
+		}
+		if gok {
+			var q propagation
+			q.startBoard(&want)
+			if p.places != q.places || p.placed != q.placed || p.holding != q.holding {
+				t.Fatalf("startGrid(%v): views differ from startBoard's", g)
+			}
+			accepted++
+		} else {
+			refused++
+		}
+	}
+	if accepted == 0 || refused < 3 {
+		t.Fatalf("%d grids accepted, %d refused: the test needs both", accepted, refused)
+	}
+}

@@ -223,13 +223,11 @@ func (r *Rater) rateWith(g engine.Grid, sol *engine.Grid, explain bool) (Rating,
 	f := getFinder(explain, sol)
 	defer putFinder(f)
 	f.cache.off = r.noCache
-	board, ok := engine.NewBoard(g)
-	if !ok {
-		return rt, nil, engine.ErrNoSolution
-	}
 	// The board lives in f.live, which keeps its views up to date as the
 	// rounds change it (applyRound), starting with the whole board changed.
-	f.live.startBoard(&board)
+	if !f.live.startGrid(&g) {
+		return rt, nil, engine.ErrNoSolution
+	}
 	f.live.markAll()
 	f.liveOn = !r.noLive
 	b := &f.live.b
