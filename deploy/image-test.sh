@@ -196,7 +196,7 @@ get "$admin/healthz" >/dev/null || die "admin /healthz"
 get "$admin/readyz" >/dev/null || die "admin /readyz"
 [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/metrics")" = 404 ] || die "/metrics is served on the API's port"
 get "$admin/metrics" >"$work/metrics"
-grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",version=\"$version\"} 1$" "$work/metrics" ||
+grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",solver=\"scalar\",version=\"$version\"} 1$" "$work/metrics" ||
 	die "/metrics has no sudoku_build_info for $version $revision"
 grep -q '^sudoku_http_requests_total{code="200",method="POST",route="/solve"} 1$' "$work/metrics" || die "/metrics did not count the /solve"
 p=$(if [ -n "$cid" ]; then pod inspect --format '{{.State.Pid}}' "$cid"; else echo "$pid"; fi)
