@@ -98,15 +98,10 @@ func (s *fastState) init(g *Grid) bool {
 		s.cand[i] = bandCells
 	}
 	s.unsolved = [3]uint32{bandCells, bandCells, bandCells}
+	all := gridGivens(g)
 	for b := range 3 {
 		band := (*[27]uint8)(g[27*b : 27*b+27])
-		// The givens of the band as a mask first, eight cells at a time
-		// and without a branch per cell (empty and given cells alternate
-		// unpredictably).
-		givens := givenBits(binary.LittleEndian.Uint64(band[0:8])) |
-			givenBits(binary.LittleEndian.Uint64(band[8:16]))<<8 |
-			givenBits(binary.LittleEndian.Uint64(band[16:24]))<<16 |
-			uint32((uint(band[24])+255)>>8)<<24 | uint32((uint(band[25])+255)>>8)<<25 | uint32((uint(band[26])+255)>>8)<<26
+		givens := all[b]
 		for ; givens != 0; givens &= givens - 1 {
 			i := bits.TrailingZeros32(givens)
 			d := band[i]
@@ -124,6 +119,20 @@ func (s *fastState) init(g *Grid) bool {
 		s.dirty |= nonZero(a) << uint(w)
 	}
 	return true
+}
+
+// gridGivens returns, for each band of g, the cells that hold a value as
+// a 27-bit mask: eight cells at a time and without a branch per cell
+// (empty and given cells alternate unpredictably).
+func gridGivens(g *Grid) (givens [3]uint32) {
+	for b := range 3 {
+		band := (*[27]uint8)(g[27*b : 27*b+27])
+		givens[b] = givenBits(binary.LittleEndian.Uint64(band[0:8])) |
+			givenBits(binary.LittleEndian.Uint64(band[8:16]))<<8 |
+			givenBits(binary.LittleEndian.Uint64(band[16:24]))<<16 |
+			givenBits(binary.LittleEndian.Uint64(band[19:27])>>40)<<24 // cells 24..26
+	}
+	return givens
 }
 
 // place puts digit d (0..8) in cell i (0..26) of band b. It reports false

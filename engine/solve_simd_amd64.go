@@ -3,7 +3,6 @@
 package engine
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"simd/archsimd"
 )
@@ -418,14 +417,10 @@ func (st *simdState) init(g *Grid) bool {
 	for i := range st.boxen {
 		all.Store(&st.boxen[i])
 	}
+	givensOf := gridGivens(g)
 	for b := range 3 {
 		band := (*[27]uint8)(g[27*b : 27*b+27])
-		// the givens of the band as a mask first, as fastState.init finds
-		// them: eight cells at a time, no branch per cell
-		givens := givenBits(binary.LittleEndian.Uint64(band[0:8])) |
-			givenBits(binary.LittleEndian.Uint64(band[8:16]))<<8 |
-			givenBits(binary.LittleEndian.Uint64(band[16:24]))<<16 |
-			uint32((uint(band[24])+255)>>8)<<24 | uint32((uint(band[25])+255)>>8)<<25 | uint32((uint(band[26])+255)>>8)<<26
+		givens := givensOf[b] // as fastState.init finds them
 		for ; givens != 0; givens &= givens - 1 {
 			i := bits.TrailingZeros32(givens)
 			d := band[i]
