@@ -18,6 +18,9 @@
 // "server CPU/req" the server's, both taken from the same cores. The pool
 // columns come from the server's /metrics: puzzles generated per second
 // during the scenario and the share of one worker's time spent generating.
+// "engine time/req" is the solver's or rater's own time per /solve or
+// /rate (the service's duration histograms), and "engine share" that time
+// over the server's CPU per request: what the engine costs the service.
 //
 // With -soak it runs one soak instead (soak.go): a minute of mixed traffic
 // with expensive and bad requests beside floods of idle and slow
@@ -462,8 +465,8 @@ func drive(ctx context.Context, client *http.Client, base string, s scenario, c 
 }
 
 func printTable(w io.Writer, results []result) {
-	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | load CPU/req | engine time/req | pool puzzles/s | pool busy |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+	fmt.Fprintln(w, "| scenario | conns | requests | req/s | vs /healthz (same round) | p50 | p99 | max | errors | server CPU/req | load CPU/req | engine time/req | pool puzzles/s | pool busy | engine share |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 	for _, r := range results {
 		ratio := "-"
 		if r.ratio > 0 {
@@ -474,9 +477,23 @@ func printTable(w io.Writer, results []result) {
 		if r.requests > 0 {
 			loadPerReq = r.loadCPU / time.Duration(r.requests)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %s | %.0f | %.0f%% |\n", r.name, r.conns, r.requests, r.rps(), ratio,
-			round(r.p50), round(r.p99), round(r.max), r.errors, orDash(r.cpuPerReq), orDash(loadPerReq), orDash(r.engineMean), r.generated/secs, 100*r.genSeconds/secs)
+		fmt.Fprintf(w, "| %s | %d | %d | %.0f | %s | %s | %s | %s | %d | %s | %s | %s | %.0f | %.0f%% | %s |\n", r.name, r.conns, r.requests, r.rps(), ratio,
+			round(r.p50), round(r.p99), round(r.max), r.errors, orDash(r.cpuPerReq), orDash(loadPerReq), orDash(r.engineMean), r.generated/secs, 100*r.genSeconds/secs,
+			engineShare(r.engineMean, r.cpuPerReq))
 	}
+}
+
+// engineShare is the engine's time per request over the server's CPU per
+// request, as a percentage ("-" when either was not measured): how much
+// of what the server spends on a /solve or /rate is the solver or rater
+// itself, the rest being HTTP, JSON, middleware, logs and metrics. The
+// engine time is wall-clock inside the engine, the same as its CPU time
+// while the server's threads are not descheduled (pin the server).
+func engineShare(engine, cpu time.Duration) string {
+	if engine <= 0 || cpu <= 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f%%", 100*float64(engine)/float64(cpu))
 }
 
 // orDash formats a measured duration, or "-" for none (0: not measured,

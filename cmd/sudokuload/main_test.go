@@ -87,3 +87,42 @@ func TestRunRefusesBadFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestEngineShare(t *testing.T) {
+	tests := []struct {
+		name        string
+		engine, cpu time.Duration
+		want        string
+	}{
+		{"a fifth", 10 * time.Microsecond, 50 * time.Microsecond, "20%"},
+		{"rounded", 2 * time.Microsecond, 3 * time.Microsecond, "67%"},
+		{"engine unmeasured", 0, 50 * time.Microsecond, "-"},
+		{"server unmeasured", 10 * time.Microsecond, 0, "-"},
+	}
+	for _, tt := range tests {
+		if got := engineShare(tt.engine, tt.cpu); got != tt.want {
+			t.Errorf("%s: engineShare(%v, %v) = %q, want %q", tt.name, tt.engine, tt.cpu, got, tt.want)
+		}
+	}
+}
+
+// TestPrintTableEngineShare checks the table's last column: the engine's
+// time over the server's CPU for a solve row, "-" for a row the engine
+// histograms do not time.
+func TestPrintTableEngineShare(t *testing.T) {
+	var b strings.Builder
+	printTable(&b, []result{
+		{name: "solve", conns: 1, requests: 100, elapsed: time.Second, engineMean: 6 * time.Microsecond, cpuPerReq: 40 * time.Microsecond},
+		{name: "healthz", conns: 1, requests: 100, elapsed: time.Second, cpuPerReq: 20 * time.Microsecond},
+	})
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 4 || !strings.HasSuffix(lines[0], "| engine share |") {
+		t.Fatalf("table:\n%s", b.String())
+	}
+	if !strings.HasSuffix(lines[2], "| 15% |") || !strings.HasPrefix(lines[2], "| solve |") {
+		t.Errorf("solve row = %q, want it to end with | 15%% |", lines[2])
+	}
+	if !strings.HasSuffix(lines[3], "| - |") {
+		t.Errorf("healthz row = %q, want it to end with | - |", lines[3])
+	}
+}
