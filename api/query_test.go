@@ -104,3 +104,54 @@ func TestMayHold(t *testing.T) {
 		t.Errorf("solutionParam(sol%%75tion=false) = %v, %v, want false, nil", with, err)
 	}
 }
+
+// TestUnknownQueryNames checks the plain-query reader against what
+// url.ParseQuery makes of the same queries (unknownQueryNamesParsed), and
+// against the names it must find.
+func TestUnknownQueryNames(t *testing.T) {
+	known := queryNames["GET /generate"]
+	tests := []struct {
+		name, raw string
+		want      []string
+		ok        bool
+	}{
+		{"known only", "level=medium&fresh=true", nil, true},
+		{"one unknown", "level=medium&cuont=5", []string{"cuont"}, true},
+		{"sorted, once each", "zz=1&level=easy&aa&zz=2&aa=3", []string{"aa", "zz"}, true},
+		{"empty parts", "&&level=easy&", nil, true},
+		{"empty name", "=x&level=easy", []string{""}, true},
+		{"name without value", "fresh&solution", nil, true},
+		{"escaped unknown", "lev%65l=easy&c%6Funt=2&x%2By=1", []string{"x+y"}, true},
+		{"plus in a name", "a+b=1", []string{"a b"}, true},
+		{"semicolon", "level=easy;fresh=true", nil, false},
+		{"bad escape in a value", "level=%zz&cuont=1", nil, false},
+		{"bad escape in a name", "le%vel=easy", nil, false},
+		{"many parts", strings.Repeat("level=easy&", plainQueryParts) + "x=1", []string{"x"}, true},
+	}
+	for _, tt := range tests {
+		got, ok := unknownQueryNames(tt.raw, known)
+		if ok != tt.ok || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: unknownQueryNames(%q) = %q, %v, want %q, %v", tt.name, tt.raw, got, ok, tt.want, tt.ok)
+		}
+		pgot, pok := unknownQueryNamesParsed(tt.raw, known)
+		if pok != ok || !slices.Equal(pgot, got) {
+			t.Errorf("%s: unknownQueryNamesParsed(%q) = %q, %v, unknownQueryNames %q, %v", tt.name, tt.raw, pgot, pok, got, ok)
+		}
+	}
+}
+
+// FuzzUnknownQueryNames holds the plain-query reader to url.ParseQuery's
+// reading on any query.
+func FuzzUnknownQueryNames(f *testing.F) {
+	for _, s := range []string{"level=medium&fresh=true", "a=1&a=2&b", "&&=&", "x%41=1", "a;b", "level=%zz"} {
+		f.Add(s)
+	}
+	known := queryNames["GET /generate"]
+	f.Fuzz(func(t *testing.T, raw string) {
+		got, ok := unknownQueryNames(raw, known)
+		want, wok := unknownQueryNamesParsed(raw, known)
+		if ok != wok || !slices.Equal(got, want) {
+			t.Errorf("unknownQueryNames(%q) = %q, %v, url.ParseQuery's reading %q, %v", raw, got, ok, want, wok)
+		}
+	})
+}
