@@ -59,6 +59,14 @@ func isStream(r *http.Request) bool {
 	if r.URL.Path != "/generate" || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
 		return false
 	}
+	// A stream needs NDJSON to win the negotiation for one puzzle or for
+	// a batch: when it wins for neither (no Accept header, JSON, a
+	// browser's), the query, parsed below in a few allocations, cannot
+	// change the answer.
+	accept := r.Header.Get("Accept")
+	if negotiate(accept, offersOne...) != mediaNDJSON && negotiate(accept, offersBatch...) != mediaNDJSON {
+		return false
+	}
 	q := r.URL.Query()
 	if q.Has("format") {
 		return false
@@ -67,16 +75,24 @@ func isStream(r *http.Request) bool {
 	if err != nil {
 		count = 1
 	}
-	return negotiate(r.Header.Get("Accept"), generateOffers(count)...) == mediaNDJSON
+	return negotiate(accept, generateOffers(count)...) == mediaNDJSON
 }
 
+// The media GET /generate answers one puzzle in, and a batch in (see
+// generateOffers): shared, never modified.
+var (
+	offersOne   = []string{mediaJSON, mediaSVG, mediaPDF, mediaNDJSON}
+	offersBatch = []string{mediaJSON, mediaNDJSON}
+)
+
 // generateOffers returns the media GET /generate answers a count of
-// puzzles in: SVG and PDF draw one puzzle only.
+// puzzles in: SVG and PDF draw one puzzle only. The slice is shared:
+// callers must not modify it.
 func generateOffers(count int) []string {
 	if count > 1 {
-		return []string{mediaJSON, mediaNDJSON}
+		return offersBatch
 	}
-	return []string{mediaJSON, mediaSVG, mediaPDF, mediaNDJSON}
+	return offersOne
 }
 
 // streamKey is the context key of the request's stream decision.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -100,5 +101,54 @@ func TestStreamDecisionMatchesHandler(t *testing.T) {
 				t.Errorf("isStream = %t, but the handler answers %s", got, media)
 			}
 		})
+	}
+}
+
+// isStreamParsed is isStream as it was before its early return: the
+// query parsed on every request, the oracle of TestIsStreamEarlyReturn.
+func isStreamParsed(r *http.Request) bool {
+	if r.URL.Path != "/generate" || (r.Method != http.MethodGet && r.Method != http.MethodHead) {
+		return false
+	}
+	q := r.URL.Query()
+	if q.Has("format") {
+		return false
+	}
+	count, err := strconv.Atoi(q.Get("count"))
+	if err != nil {
+		count = 1
+	}
+	return negotiate(r.Header.Get("Accept"), generateOffers(count)...) == mediaNDJSON
+}
+
+// TestIsStreamEarlyReturn checks that isStream, which decides from the
+// Accept header before it parses the query, decides as isStreamParsed on
+// every Accept header and query of the table, both ways.
+func TestIsStreamEarlyReturn(t *testing.T) {
+	accepts := []string{"", mediaJSON, mediaNDJSON, "*/*", "text/html,application/xhtml+xml,*/*;q=0.8",
+		"application/json;q=0, image/svg+xml;q=0, application/pdf;q=0, */*", "application/json;q=0, */*",
+		"APPLICATION/X-NDJSON", "application/x-ndjson;q=0.5, application/json;q=0.4", "application/*", "garbage"}
+	targets := []string{"/generate", "/generate?level=easy", "/generate?level=easy&count=5", "/generate?count=1",
+		"/generate?count=x", "/generate?count=5&format=json", "/generate?level=easy&fresh=true", "/daily?count=5"}
+	streams := 0
+	for _, accept := range accepts {
+		for _, target := range targets {
+			for _, method := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+				r := httptest.NewRequest(method, target, nil)
+				if accept != "" {
+					r.Header.Set("Accept", accept)
+				}
+				got, want := isStream(r), isStreamParsed(r)
+				if got != want {
+					t.Errorf("%s %s, Accept %q: isStream = %t, want %t", method, target, accept, got, want)
+				}
+				if got {
+					streams++
+				}
+			}
+		}
+	}
+	if streams == 0 {
+		t.Error("no row streams: the table tests only one side")
 	}
 }
