@@ -157,7 +157,7 @@ func handleGenerate(s generateService, log *zap.Logger, anonBatch int) http.Hand
 		default:
 			j := newPuzzleJSON(puzzles[0], withSolution)
 			j.Token = s.Token(puzzles[0], service.SourceGenerate, "", withSolution)
-			encode(w, r, http.StatusOK, "", j)
+			encodePuzzle(w, r, &j)
 		}
 	})
 }
