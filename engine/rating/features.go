@@ -37,6 +37,7 @@ var features = [...]Feature{
 	{"open-min", "the fewest placements open in a singles round", func(r Rating) float64 { return float64(r.Path.OpenMin) }},
 	{"open-share", "the mean share of empty cells open to a single, over the singles rounds", func(r Rating) float64 { return r.Path.OpenShare }},
 	{"log-scan-effort", "ln(1+ScanEffort): the cells a player scans to find the singles one at a time", func(r Rating) float64 { return math.Log1p(r.Path.ScanEffort) }},
+	{"inv-rounds", "−1/Rounds (−1 for 0 or 1 round): the rounds of the path, the step from 2 to 3 rounds felt more than from 9 to 10", func(r Rating) float64 { return invRounds(r.Path.Rounds) }},
 }
 
 // Features returns the score's features of the rating, in the order of
@@ -53,6 +54,12 @@ func (r *Rating) Features() [NumFeatures]float64 {
 // Features and of ScoreModel.Weights. Each call returns a new slice.
 func FeatureTable() []Feature {
 	return append([]Feature(nil), features[:]...)
+}
+
+// invRounds is −1/n for n ≥ 1 rounds and −1 for none: rising with n,
+// fastest where n is small.
+func invRounds(n int) float64 {
+	return -1 / float64(max(n, 1))
 }
 
 // b2f is 1 for true and 0 for false.

@@ -20,12 +20,16 @@ func TestFeatures(t *testing.T) {
 		"chain-links": 7, "line-rounds": 3, "naked-rounds": 5, "bottlenecks": 6,
 		"chain-kind": 4, "log-chain-rounds": math.Log(2), "log-forcing-rounds": math.Log(4),
 		"needs-chain": 1, "open-min": 8, "open-share": 0.4, "log-scan-effort": math.Log(31),
+		"inv-rounds": -1.0 / 19,
 	}
 	table := FeatureTable()
 	if len(table) != NumFeatures || len(want) != NumFeatures {
 		t.Fatalf("FeatureTable() has %d rows, want NumFeatures = %d = %d", len(table), NumFeatures, len(want))
 	}
 	x := r.Features()
+	if got := invRounds(0); got != -1 { // no rounds counts as one: the feature never falls as rounds rise
+		t.Errorf("invRounds(0) = %v, want -1", got)
+	}
 	for i, f := range table {
 		w, ok := want[f.Name]
 		if !ok {

@@ -227,7 +227,7 @@ func Fit(kd, coach, sx, ser Set) rating.ScoreModel {
 		}
 		return label(s)
 	}
-	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, logicWeights)
+	fitGroup(&m, 0, rows(within, 1, 1, kd, coach, ser), true, singlesWeights)
 	fitGroup(&m, 1, rows(within, 2, 5, kd, coach, ser), true, logicWeights)
 	hard := rows(se, 6, rating.MaxTier, coach, sx)
 	for i := range hard {
@@ -310,33 +310,50 @@ func knots(m *rating.ScoreModel, g int, rs []row) [rating.NumKnots]float64 {
 // cross-validated Spearman at 0.979, its level before they were added
 // (`sudoku calibrate -cv` over a grid of 0 to 1). Tiers 6–8: Sudoku
 // Explainer's rating shipped with coach and SudokuExchange, and coach's
-// levels.
+// levels. Tier 1 (singlesWeights) follows the same rule on its own: with
+// inv-rounds, 0.55 is the largest coach weight on a grid of 0.05 that keeps
+// KrazyDad's cross-validated Spearman at 0.979 on both folds (0.6 gives
+// 0.978 on one; docs/rating.md, "The everyday end").
 var (
-	logicWeights = []float64{1, 0.6, 0.05}
-	chainWeights = []float64{1, 0.5}
+	logicWeights   = []float64{1, 0.6, 0.05}
+	singlesWeights = []float64{1, 0.55, 0.05}
+	chainWeights   = []float64{1, 0.5}
 )
 
 // groupFeatures names, per score group, the features its fit may weigh;
-// nil is every feature. The singles-only group (tier 1) gets five a
-// player feels between puzzles solved by singles alone, and nothing else:
-// how many cells there are to fill (givens), how many rounds of singles
-// (log-rounds), which kinds of single an easiest-first walk needs
-// (line-rounds, naked-rounds) and the scanning a player does to find them
-// one at a time (log-scan-effort). Fewer inputs are the regularisation:
-// with every feature the tier-1 weights followed the noise of whichever
-// half they were fitted on (docs/rating.md, "The everyday end").
+// nil is every feature but those of singlesOnly. The singles-only group
+// (tier 1) gets five a player feels between puzzles solved by singles
+// alone, and nothing else: how many cells there are to fill (givens),
+// how many rounds of singles (inv-rounds: −1/rounds, so that 2 against 3
+// rounds weighs more than 9 against 10), which kinds of single an
+// easiest-first walk needs (line-rounds, naked-rounds) and the scanning a
+// player does to find them one at a time (log-scan-effort). Fewer inputs
+// are the regularisation: with every feature the tier-1 weights followed
+// the noise of whichever half they were fitted on (docs/rating.md, "The
+// everyday end").
 var groupFeatures = [3][]string{
-	{"givens", "log-rounds", "line-rounds", "naked-rounds", "log-scan-effort"},
+	{"givens", "inv-rounds", "line-rounds", "naked-rounds", "log-scan-effort"},
 	nil,
 	nil,
 }
 
+// singlesOnly are the features only the tier-1 group weighs: inv-rounds
+// orders the rounds of singles-only puzzles (coach's easiest levels take
+// 2 to 5); beyond tier 1, log-rounds does (cross-validated, inv-rounds
+// there too left KrazyDad unchanged and lowered coach's second fold,
+// docs/rating.md).
+var singlesOnly = []string{"inv-rounds"}
+
 // featureMask returns, per feature of the table, whether group g's fit
-// weighs it (groupFeatures).
+// weighs it (groupFeatures, singlesOnly).
 func featureMask(g int) [rating.NumFeatures]bool {
 	var use [rating.NumFeatures]bool
 	for i, f := range rating.FeatureTable() {
-		use[i] = groupFeatures[g] == nil || slices.Contains(groupFeatures[g], f.Name)
+		if groupFeatures[g] == nil {
+			use[i] = !slices.Contains(singlesOnly, f.Name)
+		} else {
+			use[i] = slices.Contains(groupFeatures[g], f.Name)
+		}
 	}
 	return use
 }

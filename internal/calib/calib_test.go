@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -149,7 +150,7 @@ func TestLoadProgress(t *testing.T) {
 
 // TestFeatureMask checks that the singles-only group weighs exactly the
 // features groupFeatures names, that every name is a feature, and that
-// the other groups weigh them all.
+// the other groups weigh them all but singlesOnly's.
 func TestFeatureMask(t *testing.T) {
 	tab := rating.FeatureTable()
 	for g := range groupFeatures {
@@ -160,12 +161,18 @@ func TestFeatureMask(t *testing.T) {
 				n++
 			}
 		}
-		want := len(tab)
+		want := len(tab) - len(singlesOnly)
 		if groupFeatures[g] != nil {
 			want = len(groupFeatures[g])
 		}
 		if n != want {
-			t.Errorf("group %d weighs %d features, want %d (a name of groupFeatures that is no feature?)", g, n, want)
+			t.Errorf("group %d weighs %d features, want %d (a name of groupFeatures or singlesOnly that is no feature?)", g, n, want)
+		}
+		for _, name := range singlesOnly {
+			i := slices.IndexFunc(tab, func(f rating.Feature) bool { return f.Name == name })
+			if i < 0 || use[i] != (groupFeatures[g] != nil && slices.Contains(groupFeatures[g], name)) {
+				t.Errorf("group %d: singles-only feature %q (index %d) weighed %v", g, name, i, i >= 0 && use[i])
+			}
 		}
 	}
 }
