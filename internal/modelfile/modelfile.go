@@ -34,7 +34,10 @@ const maxFileBytes = 1 << 20
 // rating.ScoreModel field by field: Features names the rating features
 // (rating.FeatureTable) in the order of the weights, and a file whose
 // names differ from the running engine's is refused (the weights would
-// weigh the wrong numbers); Weights has one row per score group (tier 1,
+// weigh the wrong numbers), except that a file of an older engine, whose
+// names are the first of this one's, is read with the features added
+// since weighing 0: it scores exactly as it did; Weights has one row per
+// score group (tier 1,
 // tiers 2–5, tiers 6–8) of one weight per feature; Singles maps a givens count to the lowest and
 // highest score of the singles-only puzzles with that many givens.
 type File struct {
@@ -180,12 +183,12 @@ func (f *File) check() error {
 		return &Error{Field: "format", Reason: fmt.Sprintf("is %q, want %q", f.Format, Format)}
 	}
 	names := featureNames()
-	if len(f.Features) != len(names) {
+	if len(f.Features) == 0 || len(f.Features) > len(names) {
 		return &Error{Field: "features", Reason: fmt.Sprintf("has %d names, this engine rates with %d: %v (refit the model)", len(f.Features), len(names), names)}
 	}
-	for i, n := range names {
-		if f.Features[i] != n {
-			return &Error{Field: "features", Reason: fmt.Sprintf("features[%d] is %q, this engine's is %q (refit the model)", i, f.Features[i], n)}
+	for i, n := range f.Features {
+		if names[i] != n {
+			return &Error{Field: "features", Reason: fmt.Sprintf("features[%d] is %q, this engine's is %q (refit the model)", i, n, names[i])}
 		}
 	}
 	const groups = len(rating.ScoreModel{}.Weights)
@@ -193,7 +196,7 @@ func (f *File) check() error {
 		return &Error{Field: "weights", Reason: fmt.Sprintf("has %d rows, want %d (one per score group)", len(f.Weights), groups)}
 	}
 	for g, w := range f.Weights {
-		if err := vector(fmt.Sprintf("weights[%d]", g), w, rating.NumFeatures); err != nil {
+		if err := vector(fmt.Sprintf("weights[%d]", g), w, len(f.Features)); err != nil {
 			return err
 		}
 	}

@@ -51,6 +51,51 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDecodeOlderFeatures checks that a file of an older engine, which
+// names only the first of this engine's features, is read with the later
+// ones weighing 0, and that any other shorter list is refused.
+func TestDecodeOlderFeatures(t *testing.T) {
+	m := rating.DefaultModel()
+	n := rating.NumFeatures - 1 // the file of an engine before the last feature was added
+	for g := range m.Weights {
+		m.Weights[g][n] = 0
+	}
+	b, err := Encode("older", "", &m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o map[string]any
+	if err := json.Unmarshal(b, &o); err != nil {
+		t.Fatal(err)
+	}
+	o["features"] = o["features"].([]any)[:n]
+	for _, w := range o["weights"].([]any) {
+		w := w.([]any)
+		if w[n] != 0.0 {
+			t.Fatalf("last weight %v, want 0", w[n])
+		}
+	}
+	ws := o["weights"].([]any)
+	for g := range ws {
+		ws[g] = ws[g].([]any)[:n]
+	}
+	older, _ := json.Marshal(o)
+	got, err := Decode(bytes.NewReader(older))
+	if err != nil {
+		t.Fatalf("Decode(older file): %v", err)
+	}
+	if got.Score != m {
+		t.Errorf("Decode(older file).Score = %+v, want %+v", got.Score, m)
+	}
+	// The weights must follow the names: one more weight than names is refused.
+	ws[0] = append(ws[0].([]any), 1.0)
+	bad, _ := json.Marshal(o)
+	var me *Error
+	if _, err := Decode(bytes.NewReader(bad)); !errors.As(err, &me) || me.Field != "weights[0]" {
+		t.Errorf("Decode(older names, a longer weights row) = %v, want an error on weights[0]", err)
+	}
+}
+
 func TestDecodeRefuses(t *testing.T) {
 	def := rating.DefaultModel()
 	good, err := Encode("x", "", &def)
@@ -78,6 +123,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"future format", edit(func(o map[string]any) { o["format"] = "sudoku-score-model/2" }), "format"},
 		{"features renamed", edit(func(o map[string]any) { o["features"].([]any)[0] = "steps" }), "features"},
 		{"features short", edit(func(o map[string]any) { o["features"] = o["features"].([]any)[1:] }), "features"},
+		{"no features", edit(func(o map[string]any) { o["features"] = []any{} }), "features"},
+		{"features long", edit(func(o map[string]any) { o["features"] = append(o["features"].([]any), "jump") }), "features"},
 		{"two groups", edit(func(o map[string]any) { o["weights"] = o["weights"].([]any)[1:] }), "weights"},
 		{"short weights", edit(func(o map[string]any) { w := o["weights"].([]any); w[2] = w[2].([]any)[1:] }), "weights[2]"},
 		{"zero scale", edit(func(o map[string]any) { o["scale"].([]any)[1] = 0 }), "scale"},
