@@ -311,12 +311,14 @@ func knots(m *rating.ScoreModel, g int, rs []row) [rating.NumKnots]float64 {
 // (`sudoku calibrate -cv` over a grid of 0 to 1). Tiers 6–8: Sudoku
 // Explainer's rating shipped with coach and SudokuExchange, and coach's
 // levels. Tier 1 (singlesWeights) follows the same rule on its own: with
-// inv-rounds, 0.55 is the largest coach weight on a grid of 0.05 that keeps
-// KrazyDad's cross-validated Spearman at 0.979 on both folds (0.6 gives
-// 0.978 on one; docs/rating.md, "The everyday end").
+// inv-rounds, 0.55 is the largest coach weight on a grid of 0.05, and then
+// 0.1 the largest Sudoku Explainer weight on a grid of 0.05, that keep
+// KrazyDad's cross-validated Spearman at 0.979 on both folds (coach 0.6 or
+// SE 0.15 give 0.978 on one); SE's weight orders the kinds of single
+// within a source's level (docs/rating.md, "The everyday end").
 var (
 	logicWeights   = []float64{1, 0.6, 0.05}
-	singlesWeights = []float64{1, 0.55, 0.05}
+	singlesWeights = []float64{1, 0.55, 0.1}
 	chainWeights   = []float64{1, 0.5}
 )
 
