@@ -196,3 +196,27 @@ func TestOrderPairs(t *testing.T) {
 		t.Errorf("gamma %v, concordance %v, want 1 and 0.875", p.Gamma(), p.Concordance())
 	}
 }
+
+// TestSinglesWeightSigns checks that the committed model weighs the
+// tier-1 features with the signs a player expects: fewer givens, more
+// rounds, more line and naked rounds and more scanning make a
+// singles-only puzzle harder (docs/rating.md, "The everyday end").
+func TestSinglesWeightSigns(t *testing.T) {
+	m := rating.DefaultModel()
+	sign := map[string]float64{"givens": -1, "inv-rounds": 1, "line-rounds": 1, "naked-rounds": 1, "log-scan-effort": 1}
+	for i, f := range rating.FeatureTable() {
+		w := m.Weights[0][i]
+		s, named := sign[f.Name]
+		switch {
+		case !named && w != 0:
+			t.Errorf("tier-1 weight of %s = %v, want 0 (not in groupFeatures)", f.Name, w)
+		case named && w*s < 0:
+			t.Errorf("tier-1 weight of %s = %v, want the sign %v", f.Name, w, s)
+		}
+	}
+	for _, name := range groupFeatures[0] {
+		if _, ok := sign[name]; !ok {
+			t.Errorf("groupFeatures[0] has %s, which this test gives no expected sign", name)
+		}
+	}
+}
