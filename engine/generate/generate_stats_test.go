@@ -22,7 +22,7 @@ const envGenStats = "SUDOKU_GENSTATS"
 
 // The generated section of docs/generator.md lies between these lines.
 const (
-	statsDoc   = "../docs/generator.md"
+	statsDoc   = "../../docs/generator.md"
 	statsBegin = "<!-- generator-stats:begin (SUDOKU_GENSTATS=1 go test ./engine/generate -run TestGeneratorStats) -->\n"
 	statsEnd   = "<!-- generator-stats:end -->\n"
 )
