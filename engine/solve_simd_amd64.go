@@ -437,12 +437,15 @@ func (st *simdState) init(g *Grid) bool {
 			simdT.peerElemToConfig[ix.boxI][ix.elemJ].And(cand).Or(simdLd(v)).Store(v)
 		}
 	}
-	for _, b := range [6]struct{ band, from int }{{0, 1}, {3, 1}, {1, 2}, {4, 2}, {2, 0}, {5, 0}} {
-		if pending(st, b.band) && !bandEliminate(st, b.band, b.from) {
-			return false
-		}
-	}
-	return true
+	// tdoku's order, written out: a loop over a literal table of the six
+	// (band, peer) pairs copies it to the stack with legacy SSE moves,
+	// which after the vector code above pay for the dirty upper halves
+	return (!pending(st, 0) || bandEliminate(st, 0, 1)) &&
+		(!pending(st, 3) || bandEliminate(st, 3, 1)) &&
+		(!pending(st, 1) || bandEliminate(st, 1, 2)) &&
+		(!pending(st, 4) || bandEliminate(st, 4, 2)) &&
+		(!pending(st, 2) || bandEliminate(st, 2, 0)) &&
+		(!pending(st, 5) || bandEliminate(st, 5, 0))
 }
 
 // simdGrid reads the solution out of solved boxes.
