@@ -100,10 +100,12 @@ func rotRows2(x simdCells) simdCells {
 	return x.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16()
 }
 
-// rotCols rotates the rows of the matrix by one (_mm256_permute4x64_epi64
-// with 0b00111001), with AVX2 instructions only.
+// rotCols rotates the rows of the matrix by one (tdoku's
+// _mm256_permute4x64_epi64 with 0b00111001, whose Go form needs AVX-512
+// for its index vector): one VPERMD, AVX2, instead of a swap of the halves
+// and a byte alignment.
 func rotCols(x simdCells) simdCells {
-	return swapHalves(x).AsUint8x32().ConcatShiftBytesRightGrouped(8, x.AsUint8x32()).AsUint16x16()
+	return x.AsUint32x8().Permute(simdT.rotateCols1).AsUint16x16()
 }
 
 // rotCols2 rotates the rows of the matrix by two.

@@ -51,13 +51,16 @@ type simdTables struct {
 	cell3x3Mask                    simdCells
 	rowRotate3x3_1, rowRotate3x3_2 simdCells
 	rotateRows1                    simdCells
-	splitTriads                    simdCells
-	boxMinimums                    simdCells
-	all3                           simdCells
-	kAllAt3                        simdCells
-	initBand                       simdCells
-	popLookup, low4, pow12         simdCells
-	highByte                       simdCells
+	// rotateCols1: the 32-bit lane indices that rotate the rows of a box
+	// matrix by one (rotCols)
+	rotateCols1            archsimd.Uint32x8
+	splitTriads            simdCells
+	boxMinimums            simdCells
+	all3                   simdCells
+	kAllAt3                simdCells
+	initBand               simdCells
+	popLookup, low4, pow12 simdCells
+	highByte               simdCells
 }
 
 var (
@@ -167,6 +170,7 @@ func newSIMDTables() *simdTables {
 	t.cell3x3Mask = v16([8]uint16{K, K, K, 0, K, K, K, 0}, [8]uint16{K, K, K, 0, 0, 0, 0, 0})
 	t.rowRotate3x3_1 = v16([8]uint16{s01, s02, s00, s03, s05, s06, s04, s07}, [8]uint16{s01, s02, s00, s03, s04, s05, s06, s07})
 	t.rowRotate3x3_2 = v16([8]uint16{s02, s00, s01, s03, s06, s04, s05, s07}, [8]uint16{s02, s00, s01, s03, s04, s05, s06, s07})
+	t.rotateCols1 = archsimd.LoadUint32x8(&[8]uint32{2, 3, 4, 5, 6, 7, 0, 1})
 	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
 	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
