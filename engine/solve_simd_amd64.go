@@ -301,14 +301,10 @@ func bandEliminate(st *simdState, bi, fromPeer int) bool {
 
 // peerTriads has the positive triads of box peer p of a band in lanes 0-2
 // of both halves.
+// One VPERMD from a table, where a switch on p (dupLo, dupLo of
+// rotHalves, dupHi) mispredicts.
 func peerTriads(triads simdCells, p int) simdCells {
-	switch p {
-	case 0:
-		return dupLo(triads)
-	case 1:
-		return dupLo(rotHalves(triads))
-	}
-	return dupHi(triads)
+	return triads.AsUint32x8().Permute(simdT.peerTriads[p%3]).AsUint16x16()
 }
 
 // configsToTriads turns a band's configurations (in both halves) into the

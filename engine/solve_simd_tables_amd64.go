@@ -53,7 +53,10 @@ type simdTables struct {
 	rotateRows1                    simdCells
 	// rotateCols1: the 32-bit lane indices that rotate the rows of a box
 	// matrix by one (rotCols)
-	rotateCols1            archsimd.Uint32x8
+	rotateCols1 archsimd.Uint32x8
+	// peerTriads[p]: the 32-bit lane indices that copy the triads of box
+	// peer p of a band (a quarter of a half) to lanes 0-2 of both halves
+	peerTriads             [3]archsimd.Uint32x8
 	splitTriads            simdCells
 	boxMinimums            simdCells
 	all3                   simdCells
@@ -170,6 +173,9 @@ func newSIMDTables() *simdTables {
 	t.cell3x3Mask = v16([8]uint16{K, K, K, 0, K, K, K, 0}, [8]uint16{K, K, K, 0, 0, 0, 0, 0})
 	t.rowRotate3x3_1 = v16([8]uint16{s01, s02, s00, s03, s05, s06, s04, s07}, [8]uint16{s01, s02, s00, s03, s04, s05, s06, s07})
 	t.rowRotate3x3_2 = v16([8]uint16{s02, s00, s01, s03, s06, s04, s05, s07}, [8]uint16{s02, s00, s01, s03, s04, s05, s06, s07})
+	t.peerTriads[0] = archsimd.LoadUint32x8(&[8]uint32{0, 1, 2, 3, 0, 1, 2, 3})
+	t.peerTriads[1] = archsimd.LoadUint32x8(&[8]uint32{2, 3, 0, 1, 2, 3, 0, 1})
+	t.peerTriads[2] = archsimd.LoadUint32x8(&[8]uint32{4, 5, 6, 7, 4, 5, 6, 7})
 	t.rotateCols1 = archsimd.LoadUint32x8(&[8]uint32{2, 3, 4, 5, 6, 7, 0, 1})
 	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
