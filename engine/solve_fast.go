@@ -56,7 +56,13 @@ type fastSearch struct {
 	// the root: the test that skipping unchanged digits loses no deduction
 	// sets it (TestSolveTouchedDigits).
 	recheckAll bool
-	solution   fastState
+	// stopAt, when not 0, is the guess at which the search gives up: it
+	// sets gaveUp and returns as if the limit were reached, having made
+	// stopAt-1 guesses. Only the benchmark of a hybrid with the SIMD port
+	// sets it (BenchmarkHybridBudget, docs/solver.md).
+	stopAt   int
+	gaveUp   bool
+	solution fastState
 }
 
 // solveFast is the bitboard solver behind Solve: on band bitboards, naked
@@ -529,6 +535,10 @@ func (sr *fastSearch) search(st fastState) {
 			b, i = s.fewestCandidates()
 		}
 		sr.guesses++
+		if sr.guesses == sr.stopAt {
+			sr.gaveUp, sr.count = true, sr.limit // unwinds every level
+			return
+		}
 		var digits uint32 // candidate digits of the cell, bit d
 		for d := range 9 {
 			digits |= (s.cand[3*d+b] >> uint(i) & 1) << uint(d)
