@@ -93,11 +93,8 @@ func dupLo(x simdCells) simdCells      { return x.Select128FromPair(0, 0, x) }
 func dupHi(x simdCells) simdCells      { return x.Select128FromPair(1, 1, x) }
 
 // rotRows rotates each row (four lanes) of a 4×4 matrix by one lane.
-func rotRows(x simdCells) simdCells { return simdShuf(x, simdT.rotateRows1) }
-
-// rotRows2 rotates each row by two lanes.
-func rotRows2(x simdCells) simdCells {
-	return x.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16()
+func rotRows(x simdCells) simdCells {
+	return x.AsUint8x32().PermuteOrZeroGrouped(simdT.rotateRows1.AsInt8x32()).AsUint16x16()
 }
 
 // rotCols rotates the rows of the matrix by one (tdoku's
@@ -106,15 +103,6 @@ func rotRows2(x simdCells) simdCells {
 // and a byte alignment.
 func rotCols(x simdCells) simdCells {
 	return x.AsUint32x8().Permute(simdT.rotateCols1).AsUint16x16()
-}
-
-// rotCols2 rotates the rows of the matrix by two.
-func rotCols2(x simdCells) simdCells { return swapHalves(x) }
-
-// rotHalves swaps the 64-bit quarters within each half (tdoku's
-// RotateCols of a 128-bit vector, on both halves).
-func rotHalves(x simdCells) simdCells {
-	return x.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()
 }
 
 // popcounts9 counts the bits of each lane (values below 512).
@@ -148,7 +136,7 @@ func whichNonZero(x simdCells) simdCells {
 // most do not, and the check inlined saves a call.
 func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical bool) bool {
 	box := &st.boxen[boxIdx]
-	cells := simdLd(box)
+	cells := archsimd.LoadUint16x16(box)
 	eliminating := cells.AndNot(candidates)
 	boxI, boxJ := int(simdDiv3[boxIdx]), int(simdMod3[boxIdx])
 	k := boxJ*3 + boxI
@@ -164,17 +152,17 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 			return false
 		}
 		assertions := cells.And(whichEqual(counts, mins))
-		assertions = gatherRows(cells, assertions)
-		assertions = gatherCols(cells, assertions)
+		assertions = gatherRows(cells).Or(assertions)
+		assertions = gatherCols(cells).Or(assertions)
 		// assertionsToEliminations, written out: a call here spills the
 		// vectors live across it
 		cellsOnly := assertions.And(simdT.cell3x3Mask)
 		acrossRows := cellsOnly
 		acrossRows = acrossRows.Or(rotRows(acrossRows))
-		acrossRows = acrossRows.Or(rotRows2(acrossRows))
+		acrossRows = acrossRows.Or(acrossRows.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16()) // rotRows2
 		acrossCols := cellsOnly
 		acrossCols = acrossCols.Or(rotCols(acrossCols))
-		acrossCols = acrossCols.Or(rotCols2(acrossCols))
+		acrossCols = acrossCols.Or(acrossCols.Select128FromPair(1, 0, acrossCols)) // rotCols2
 		newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
 		newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
 		eliminating = newBox.Xor(cellsOnly).Or(eliminating)
@@ -187,18 +175,19 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	cells.Store(box)
 	// the band eliminations: the horizontal band's in the low half, the
 	// vertical band's in the high half
-	neg := bandTriads(asserted)
-	pos := bandTriads(implied)
 	sh := &simdT.shifts[k]
-	bandElims := simdShuf(neg, sh[0]).Or(simdShuf(pos, sh[1])).Or(simdShuf(pos, sh[2]))
+	bandElims := simdShuf(bandTriads(asserted), sh[0]).Or(simdShuf(bandTriads(implied), sh[1])).Or(simdShuf(bandTriads(implied), sh[2]))
 	var z simdCells
 	h, v := boxI, 3+boxJ
 	hb, vb := &st.bands[h], &st.bands[v]
-	nh := simdLd(hb).Or(z.Select128FromPair(0, 2, bandElims))
+	nh := archsimd.LoadUint16x16(hb).Or(z.Select128FromPair(0, 2, bandElims))
 	nh.Store(hb)
-	nv := simdLd(vb).Or(z.Select128FromPair(0, 3, bandElims))
+	nv := archsimd.LoadUint16x16(vb).Or(z.Select128FromPair(0, 3, bandElims))
 	nv.Store(vb)
-	ph, pv := pendingIn(nh), pendingIn(nv)
+	// pendingIn written out: an inlined call on a line that emits no
+	// instruction of its own leaves a NOP (Go's inline mark)
+	ph := !nh.And(nh.Select128FromPair(1, 0, nh)).IsZero()
+	pv := !nv.And(nv.Select128FromPair(1, 0, nv)).IsZero()
 	if fromVertical {
 		if ph {
 			if !bandEliminate(st, h, boxJ) {
@@ -223,45 +212,53 @@ func restricts(st *simdState, b int, candidates simdCells) bool {
 }
 
 // pending reports whether band bi has eliminations still to apply.
-func pending(st *simdState, bi int) bool { return pendingIn(simdLd(&st.bands[bi])) }
+func pending(st *simdState, bi int) bool {
+	v := archsimd.LoadUint16x16(&st.bands[bi])
+	return !v.And(v.Select128FromPair(1, 0, v)).IsZero()
+}
 
 // pendingIn reports whether the band in v has eliminations still to apply.
 func pendingIn(v simdCells) bool { return !v.And(swapHalves(v)).IsZero() }
 
-// gatherRows adds to assertions the candidates that occur once in a row of
-// the box matrix.
-func gatherRows(cells, assertions simdCells) simdCells {
+// gatherRows returns the candidates that occur once in a row of the box
+// matrix. The rotations are written with archsimd's intrinsics rather
+// than rotRows: Go leaves a NOP for each inlined call on a line that emits
+// no instruction of its own (an inline mark), and this runs in the
+// innermost loop.
+func gatherRows(cells simdCells) simdCells {
+	rot := simdT.rotateRows1.AsInt8x32()
 	one := cells
-	r := rotRows(cells)
+	r := cells.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
 	two := one.And(r)
 	one = one.Or(r)
-	r = rotRows(r)
+	r = r.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
 	two = one.And(r).Or(two)
 	one = one.Or(r)
-	r = rotRows(r)
+	r = r.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
 	two = one.And(r).Or(two)
-	return cells.AndNot(two).Or(assertions)
+	return cells.AndNot(two)
 }
 
-// gatherCols adds to assertions the candidates that occur once in a column
-// of the box matrix.
-func gatherCols(cells, assertions simdCells) simdCells {
+// gatherCols returns the candidates that occur once in a column of the box
+// matrix (intrinsics written out as in gatherRows).
+func gatherCols(cells simdCells) simdCells {
+	rot := simdT.rotateCols1
 	one := cells
-	r := rotCols(cells)
+	r := cells.AsUint32x8().Permute(rot).AsUint16x16()
 	two := one.And(r)
 	one = one.Or(r)
-	r = rotCols(r)
+	r = r.AsUint32x8().Permute(rot).AsUint16x16()
 	two = one.And(r).Or(two)
 	one = one.Or(r)
-	r = rotCols(r)
+	r = r.AsUint32x8().Permute(rot).AsUint16x16()
 	two = one.And(r).Or(two)
-	return cells.AndNot(two).Or(assertions)
+	return cells.AndNot(two)
 }
 
 // bandTriads has the horizontal triads of a box matrix in lanes 4-6 and
 // the vertical ones in lanes 12-14.
 func bandTriads(x simdCells) simdCells {
-	s := simdShuf(x, simdT.splitTriads)
+	s := x.AsUint8x32().PermuteOrZeroGrouped(simdT.splitTriads.AsInt8x32()).AsUint16x16()
 	h := s.Or(swapHalves(s))
 	return h.Select128FromPair(0, 3, x)
 }
@@ -272,16 +269,19 @@ func bandTriads(x simdCells) simdCells {
 // pending.
 func bandEliminate(st *simdState, bi, fromPeer int) bool {
 	band := &st.bands[bi]
-	v := simdLd(band)
+	// configsToTriads and the loads written out, the rotation of the
+	// asserting triads folded into elimA and elimB: an inlined call on a
+	// line that emits no instruction of its own leaves a NOP (Go's inline
+	// mark)
+	v := archsimd.LoadUint16x16(band)
 	cfg := dupLo(v).AndNot(dupHi(v))
-	triads := configsToTriads(cfg)
+	triads := simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 	counts := popcounts9(triads)
 	asserting := triads.And(whichEqual(counts, simdT.all3))
-	ra := rotHalves(asserting)
-	e := simdShuf(ra, simdT.elimA).Or(simdShuf(ra, simdT.elimB)).Or(simdShuf(asserting, simdT.elimC)).Or(simdShuf(asserting, simdT.elimD))
+	e := simdShuf(asserting, simdT.elimA).Or(simdShuf(asserting, simdT.elimB)).Or(simdShuf(asserting, simdT.elimC)).Or(simdShuf(asserting, simdT.elimD))
 	cfg = cfg.AndNot(e.Or(swapHalves(e)))
 	cfg.Select128FromPair(0, 3, v).Store(band)
-	triads = configsToTriads(cfg)
+	triads = simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 
 	vertical := int(simdDiv3[bi])
 	peers := &simdBoxPeers[bi]
@@ -305,12 +305,6 @@ func bandEliminate(st *simdState, bi, fromPeer int) bool {
 // rotHalves, dupHi) mispredicts.
 func peerTriads(triads simdCells, p int) simdCells {
 	return triads.AsUint32x8().Permute(simdT.peerTriads[p%3]).AsUint16x16()
-}
-
-// configsToTriads turns a band's configurations (in both halves) into the
-// 3×3 matrix of positive triads, one row per box peer.
-func configsToTriads(cfg simdCells) simdCells {
-	return simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 }
 
 // triadsToBox turns the positive triads of a box (lanes 0-2 of both

@@ -83,6 +83,17 @@ func v16(lo, hi [8]uint16) simdCells {
 	return archsimd.LoadUint16x16(&a)
 }
 
+// quarterSwapped is a shuffle control reading its source with the two
+// 64-bit quarters of each 128-bit half swapped.
+func quarterSwapped(c [8]uint16) [8]uint16 {
+	for i, w := range c {
+		if w != sZ {
+			c[i] = w ^ 0x0808
+		}
+	}
+	return c
+}
+
 func b16(x uint16) simdCells { return archsimd.BroadcastUint16x16(x) }
 
 func newSIMDIndexing() (t [81]simdIndex) {
@@ -145,8 +156,10 @@ func newSIMDTables() *simdTables {
 		},
 	}
 	zero := [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, sZ, sZ}
-	t.elimA = v16(sh[1][0], sh[1][2])
-	t.elimB = v16(sh[2][0], sh[2][2])
+	// elimA and elimB read the asserting triads with the 64-bit quarters
+	// of each half swapped (tdoku's RotateCols): byte index ^ 8
+	t.elimA = v16(quarterSwapped(sh[1][0]), quarterSwapped(sh[1][2]))
+	t.elimB = v16(quarterSwapped(sh[2][0]), quarterSwapped(sh[2][2]))
 	t.elimC = v16(sh[1][1], zero)
 	t.elimD = v16(sh[2][1], zero)
 	for i := range 3 {
