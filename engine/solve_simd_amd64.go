@@ -283,19 +283,20 @@ func bandEliminate(st *simdState, bi, fromPeer int) bool {
 	cfg.Select128FromPair(0, 3, v).Store(band)
 	triads = simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 
-	vertical := int(simdDiv3[bi])
-	peers := &simdBoxPeers[bi]
-	p0, p1, p2 := int(simdMod3[fromPeer+1]), int(simdMod3[fromPeer+2]), fromPeer
-	v0 := vertical != 0
-	b, c := int(peers[p0]), triadsToBox(peerTriads(triads, p0), vertical)
+	// the boxes in order from a table, indices masked: no bounds checks,
+	// no modulo, and fewer values live (spilled) across the calls
+	order := &simdPeerOrder[bi&7][fromPeer&3]
+	v0 := bi >= 3
+	cands := &simdT.triadsToCands[(bi/3)&1]
+	b, c := int(order[0].box), triadsToBox(peerTriads(triads, order[0].peer), cands)
 	if restricts(st, b, c) && !boxRestrict(st, b, c, v0) {
 		return false
 	}
-	b, c = int(peers[p1]), triadsToBox(peerTriads(triads, p1), vertical)
+	b, c = int(order[1].box), triadsToBox(peerTriads(triads, order[1].peer), cands)
 	if restricts(st, b, c) && !boxRestrict(st, b, c, v0) {
 		return false
 	}
-	b, c = int(peers[p2]), triadsToBox(peerTriads(triads, p2), vertical)
+	b, c = int(order[2].box), triadsToBox(peerTriads(triads, order[2].peer), cands)
 	return !restricts(st, b, c) || boxRestrict(st, b, c, v0)
 }
 
@@ -303,15 +304,16 @@ func bandEliminate(st *simdState, bi, fromPeer int) bool {
 // of both halves.
 // One VPERMD from a table, where a switch on p (dupLo, dupLo of
 // rotHalves, dupHi) mispredicts.
-func peerTriads(triads simdCells, p int) simdCells {
-	return triads.AsUint32x8().Permute(simdT.peerTriads[p%3]).AsUint16x16()
+func peerTriads(triads simdCells, p uint8) simdCells {
+	return triads.AsUint32x8().Permute(simdT.peerTriads[p&3]).AsUint16x16()
 }
 
 // triadsToBox turns the positive triads of a box (lanes 0-2 of both
 // halves) into the candidates of its cells and negative triads.
-func triadsToBox(triads simdCells, orientation int) simdCells {
+// cands is simdT.triadsToCands of the band's orientation.
+func triadsToBox(triads simdCells, cands *[2]simdCells) simdCells {
 	t := triads.Or(simdT.kAllAt3)
-	return simdShuf(t, simdT.triadsToCands[orientation][0]).Or(simdShuf(t, simdT.triadsToCands[orientation][1]))
+	return simdShuf(t, cands[0]).Or(simdShuf(t, cands[1]))
 }
 
 // chooseBand returns the band to branch on (0-2 horizontal, 3-5 vertical;

@@ -46,7 +46,7 @@ func TestSIMDVectorHelpers(t *testing.T) {
 			}
 		}
 		for p, first := range [3]int{0, 4, 8} { // the peer's lanes: one quarter
-			peerTriads(x, p).Store(&got)
+			peerTriads(x, uint8(p)).Store(&got)
 			for i := range 16 {
 				if want := in[first/8*8+(first+i)%8]; got[i] != want {
 					t.Fatalf("peerTriads(%v, %d) = %v: lane %d is %d, want %d", in, p, got, i, got[i], want)

@@ -56,7 +56,7 @@ type simdTables struct {
 	rotateCols1 archsimd.Uint32x8
 	// peerTriads[p]: the 32-bit lane indices that copy the triads of box
 	// peer p of a band (a quarter of a half) to lanes 0-2 of both halves
-	peerTriads             [3]archsimd.Uint32x8
+	peerTriads             [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
 	splitTriads            simdCells
 	boxMinimums            simdCells
 	all3                   simdCells
@@ -74,7 +74,27 @@ var (
 	// simdBoxPeers[band]: the boxes of a band (0-2 horizontal, 3-5
 	// vertical).
 	simdBoxPeers = [6][3]uint8{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}}
+	// simdPeerOrder[band][fromPeer]: the order in which bandEliminate
+	// restricts the band's boxes (the peer after fromPeer, the next, then
+	// fromPeer); sized to powers of two so that masked indices need no
+	// bounds checks (rows 6-7 and column 3 unused).
+	simdPeerOrder = newSIMDPeerOrder()
 )
+
+// simdPeerStep is one box of a band: its index and its peer position in
+// the band.
+type simdPeerStep struct{ box, peer uint8 }
+
+func newSIMDPeerOrder() (t [8][4][3]simdPeerStep) {
+	for bi := range 6 {
+		for from := range 3 {
+			for k, p := range [3]int{(from + 1) % 3, (from + 2) % 3, from} {
+				t[bi][from][k] = simdPeerStep{box: simdBoxPeers[bi][p], peer: uint8(p)}
+			}
+		}
+	}
+	return t
+}
 
 func v16(lo, hi [8]uint16) simdCells {
 	var a [16]uint16
