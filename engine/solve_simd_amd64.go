@@ -160,9 +160,11 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 		acrossRows := cellsOnly
 		acrossRows = acrossRows.Or(rotRows(acrossRows))
 		acrossRows = acrossRows.Or(acrossRows.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16()) // rotRows2
-		acrossCols := cellsOnly
-		acrossCols = acrossCols.Or(rotCols(acrossCols))
-		acrossCols = acrossCols.Or(acrossCols.Select128FromPair(1, 0, acrossCols)) // rotCols2
+		// the rows two apart (halves swapped), then one apart (quarters
+		// swapped in each half, in-lane): 6 cycles where rotCols (VPERMD)
+		// and rotCols2 in a row took 8
+		acrossCols := cellsOnly.Or(cellsOnly.Select128FromPair(1, 0, cellsOnly))
+		acrossCols = acrossCols.Or(acrossCols.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16())
 		newBox := acrossCols.Or(simdShuf(acrossCols, simdT.rowRotate3x3_1)).Or(simdShuf(acrossCols, simdT.rowRotate3x3_2))
 		newBox = newBox.Or(acrossRows).Or(whichNonZero(cellsOnly))
 		eliminating = newBox.Xor(cellsOnly).Or(eliminating)
@@ -221,37 +223,32 @@ func pending(st *simdState, bi int) bool {
 func pendingIn(v simdCells) bool { return !v.And(swapHalves(v)).IsZero() }
 
 // gatherRows returns the candidates that occur once in a row of the box
-// matrix. The rotations are written with archsimd's intrinsics rather
-// than rotRows: Go leaves a NOP for each inlined call on a line that emits
-// no instruction of its own (an inline mark), and this runs in the
+// matrix: the rows are combined in pairs (lanes two apart), then the
+// pairs (one lane apart), a tree of depth two where rotating three times
+// in a row was a chain of three. Written with archsimd's intrinsics:
+// Go leaves a NOP for each inlined call on a line that emits no
+// instruction of its own (an inline mark), and this runs in the
 // innermost loop.
 func gatherRows(cells simdCells) simdCells {
+	s := cells.AsUint32x8().PermuteScalarsGrouped(1, 0, 3, 2).AsUint16x16() // rotated by two lanes
+	one, two := cells.Or(s), cells.And(s)
 	rot := simdT.rotateRows1.AsInt8x32()
-	one := cells
-	r := cells.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
-	two := one.And(r)
-	one = one.Or(r)
-	r = r.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
-	two = one.And(r).Or(two)
-	one = one.Or(r)
-	r = r.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
-	two = one.And(r).Or(two)
+	oneR := one.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
+	twoR := two.AsUint8x32().PermuteOrZeroGrouped(rot).AsUint16x16()
+	two = two.Or(twoR).Or(one.And(oneR))
 	return cells.AndNot(two)
 }
 
 // gatherCols returns the candidates that occur once in a column of the box
-// matrix (intrinsics written out as in gatherRows).
+// matrix: the rows are combined in pairs two apart (the halves swapped,
+// one 3-cycle lane crossing) and then one apart (64-bit quarters swapped
+// within each half), where three VPERMD in a row (3 cycles each) were
+// the loop's longest chain.
 func gatherCols(cells simdCells) simdCells {
-	rot := simdT.rotateCols1
-	one := cells
-	r := cells.AsUint32x8().Permute(rot).AsUint16x16()
-	two := one.And(r)
-	one = one.Or(r)
-	r = r.AsUint32x8().Permute(rot).AsUint16x16()
-	two = one.And(r).Or(two)
-	one = one.Or(r)
-	r = r.AsUint32x8().Permute(rot).AsUint16x16()
-	two = one.And(r).Or(two)
+	s := cells.Select128FromPair(1, 0, cells)
+	one, two := cells.Or(s), cells.And(s)
+	// (the rotations on the line of the ORs, which then carry their inline marks)
+	two = two.Or(two.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()).Or(one.And(one.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()))
 	return cells.AndNot(two)
 }
 
