@@ -97,14 +97,6 @@ func rotRows(x simdCells) simdCells {
 	return x.AsUint8x32().PermuteOrZeroGrouped(simdT.rotateRows1.AsInt8x32()).AsUint16x16()
 }
 
-// rotCols rotates the rows of the matrix by one (tdoku's
-// _mm256_permute4x64_epi64 with 0b00111001, whose Go form needs AVX-512
-// for its index vector): one VPERMD, AVX2, instead of a swap of the halves
-// and a byte alignment.
-func rotCols(x simdCells) simdCells {
-	return x.AsUint32x8().Permute(simdT.rotateCols1).AsUint16x16()
-}
-
 // popcounts9 counts the bits of each lane (values below 512).
 func popcounts9(x simdCells) simdCells {
 	if simdBITALG {
@@ -218,9 +210,6 @@ func pending(st *simdState, bi int) bool {
 	v := archsimd.LoadUint16x16(&st.bands[bi])
 	return !v.And(v.Select128FromPair(1, 0, v)).IsZero()
 }
-
-// pendingIn reports whether the band in v has eliminations still to apply.
-func pendingIn(v simdCells) bool { return !v.And(swapHalves(v)).IsZero() }
 
 // gatherRows returns the candidates that occur once in a row of the box
 // matrix: the rows are combined in pairs (lanes two apart), then the

@@ -33,10 +33,31 @@ func TestSIMDVectorHelpers(t *testing.T) {
 			in[i] = uint16(rng.IntN(512))
 		}
 		x := simdLd(&in)
-		rotCols(x).Store(&got)
+		// gatherRows and gatherCols: the bits of each lane found in no
+		// other lane of its row (lanes 4r..4r+3) or its column (lanes
+		// c, c+4, c+8, c+12)
+		gatherRows(x).Store(&got)
 		for i := range 16 {
-			if want := in[(i+4)%16]; got[i] != want {
-				t.Fatalf("rotCols(%v) = %v: lane %d is %d, want %d", in, got, i, got[i], want)
+			others := uint16(0)
+			for j := i / 4 * 4; j < i/4*4+4; j++ {
+				if j != i {
+					others |= in[j]
+				}
+			}
+			if want := in[i] &^ others; got[i] != want {
+				t.Fatalf("gatherRows(%v) = %v: lane %d is %d, want %d", in, got, i, got[i], want)
+			}
+		}
+		gatherCols(x).Store(&got)
+		for i := range 16 {
+			others := uint16(0)
+			for j := i % 4; j < 16; j += 4 {
+				if j != i {
+					others |= in[j]
+				}
+			}
+			if want := in[i] &^ others; got[i] != want {
+				t.Fatalf("gatherCols(%v) = %v: lane %d is %d, want %d", in, got, i, got[i], want)
 			}
 		}
 		rotRows(x).Store(&got)

@@ -51,9 +51,6 @@ type simdTables struct {
 	cell3x3Mask                    simdCells
 	rowRotate3x3_1, rowRotate3x3_2 simdCells
 	rotateRows1                    simdCells
-	// rotateCols1: the 32-bit lane indices that rotate the rows of a box
-	// matrix by one (rotCols)
-	rotateCols1 archsimd.Uint32x8
 	// peerTriads[p]: the 32-bit lane indices that copy the triads of box
 	// peer p of a band (a quarter of a half) to lanes 0-2 of both halves
 	peerTriads             [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
@@ -209,7 +206,6 @@ func newSIMDTables() *simdTables {
 	t.peerTriads[0] = archsimd.LoadUint32x8(&[8]uint32{0, 1, 2, 3, 0, 1, 2, 3})
 	t.peerTriads[1] = archsimd.LoadUint32x8(&[8]uint32{2, 3, 0, 1, 2, 3, 0, 1})
 	t.peerTriads[2] = archsimd.LoadUint32x8(&[8]uint32{4, 5, 6, 7, 4, 5, 6, 7})
-	t.rotateCols1 = archsimd.LoadUint32x8(&[8]uint32{2, 3, 4, 5, 6, 7, 0, 1})
 	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
 	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
