@@ -53,9 +53,14 @@ type simdTables struct {
 	rotateRows1                    simdCells
 	// peerTriads[p]: the 32-bit lane indices that copy the triads of box
 	// peer p of a band (a quarter of a half) to lanes 0-2 of both halves
-	peerTriads             [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
-	splitTriads            simdCells
-	boxMinimums            simdCells
+	peerTriads  [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
+	splitTriads simdCells
+	boxMinimums simdCells
+	// gridBytes[k]: the byte shuffles of simdGrid that move the digits of
+	// box k of a band (lanes 4r+c, low bytes) to bytes 9r+3k+c of the
+	// band's 27 grid cells: [0] from the box as it is, [1] from the box
+	// with its halves swapped (byte shuffles stay within a half)
+	gridBytes              [3][2]simdCells
 	all3                   simdCells
 	kAllAt3                simdCells
 	initBand               simdCells
@@ -89,6 +94,29 @@ func newSIMDPeerOrder() (t [8][4][3]simdPeerStep) {
 				t[bi][from][k] = simdPeerStep{box: simdBoxPeers[bi][p], peer: uint8(p)}
 			}
 		}
+	}
+	return t
+}
+
+// newGridBytes builds simdTables.gridBytes.
+func newGridBytes() (t [3][2]simdCells) {
+	for k := range 3 {
+		var direct, swapped [32]uint8
+		for p := range 32 {
+			direct[p], swapped[p] = 0x80, 0x80
+		}
+		for r := range 3 {
+			for c := range 3 {
+				p, src := 9*r+3*k+c, 2*(4*r+c) // output byte, source byte
+				if p/16 == src/16 {
+					direct[p] = uint8(src % 16)
+				} else {
+					swapped[p] = uint8(src % 16)
+				}
+			}
+		}
+		t[k][0] = archsimd.LoadUint8x32(&direct).AsUint16x16()
+		t[k][1] = archsimd.LoadUint8x32(&swapped).AsUint16x16()
 	}
 	return t
 }
@@ -208,6 +236,7 @@ func newSIMDTables() *simdTables {
 	t.peerTriads[2] = archsimd.LoadUint32x8(&[8]uint32{4, 5, 6, 7, 4, 5, 6, 7})
 	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
+	t.gridBytes = newGridBytes()
 	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
 	t.all3 = b16(3)
 	t.kAllAt3 = v16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
