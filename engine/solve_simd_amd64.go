@@ -167,16 +167,21 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 		}
 	}
 	cells.Store(box)
-	// the band eliminations: the horizontal band's in the low half, the
-	// vertical band's in the high half
-	sh := &simdT.shifts[k]
-	bandElims := simdShuf(bandTriads(asserted), sh[0]).Or(simdShuf(bandTriads(implied), sh[1])).Or(simdShuf(bandTriads(implied), sh[2]))
-	var z simdCells
+	// the band eliminations, made in the high half where the bands keep
+	// them: the horizontal band's from the horizontal triads (lanes 4-6
+	// of both halves), the vertical band's from the vertical ones, which
+	// are there already (lanes 12-14); one lane crossing on the way where
+	// three were
+	hTri := simdShuf(asserted, simdT.splitTriads)
+	hTri = hTri.Or(swapHalves(hTri))
+	hImp := simdShuf(implied, simdT.splitTriads)
+	hImp = hImp.Or(swapHalves(hImp))
+	shH, shV := &simdT.shiftsH[k], &simdT.shiftsV[k]
 	h, v := boxI, 3+boxJ
 	hb, vb := &st.bands[h], &st.bands[v]
-	nh := archsimd.LoadUint16x16(hb).Or(z.Select128FromPair(0, 2, bandElims))
+	nh := archsimd.LoadUint16x16(hb).Or(simdShuf(hTri, shH[0])).Or(simdShuf(hImp, shH[1])).Or(simdShuf(hImp, shH[2]))
 	nh.Store(hb)
-	nv := archsimd.LoadUint16x16(vb).Or(z.Select128FromPair(0, 3, bandElims))
+	nv := archsimd.LoadUint16x16(vb).Or(simdShuf(asserted, shV[0])).Or(simdShuf(implied, shV[1])).Or(simdShuf(implied, shV[2]))
 	nv.Store(vb)
 	// pendingIn written out: an inlined call on a line that emits no
 	// instruction of its own leaves a NOP (Go's inline mark)
@@ -239,14 +244,6 @@ func gatherCols(cells simdCells) simdCells {
 	// (the rotations on the line of the ORs, which then carry their inline marks)
 	two = two.Or(two.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()).Or(one.And(one.AsUint32x8().PermuteScalarsGrouped(2, 3, 0, 1).AsUint16x16()))
 	return cells.AndNot(two)
-}
-
-// bandTriads has the horizontal triads of a box matrix in lanes 4-6 and
-// the vertical ones in lanes 12-14.
-func bandTriads(x simdCells) simdCells {
-	s := x.AsUint8x32().PermuteOrZeroGrouped(simdT.splitTriads.AsInt8x32()).AsUint16x16()
-	h := s.Or(swapHalves(s))
-	return h.Select128FromPair(0, 3, x)
 }
 
 // bandEliminate applies band bi's pending eliminations, asserts the triads

@@ -39,10 +39,13 @@ type simdTables struct {
 	// digit in element elem (minirow or minicolumn) of box peer excludes,
 	// in lanes 8-13 where a band keeps its pending eliminations.
 	peerElemToConfig [3][4]simdCells
-	// shifts[boxJ*3+boxI][K]: shuffles that turn a box's triads (lanes
-	// 4-6 of each half) at rotation K into configuration eliminations for
-	// its horizontal band (low half) and its vertical band (high half).
-	shifts [9][3]simdCells
+	// shiftsH and shiftsV[boxJ*3+boxI][K]: shuffles that turn a box's
+	// triads at rotation K into configuration eliminations for its
+	// horizontal band (from its horizontal triads, lanes 4-6 of both
+	// halves) and its vertical band (from its vertical triads, lanes
+	// 12-14), in lanes 8-13 where a band keeps its pending eliminations
+	// (the low half zero).
+	shiftsH, shiftsV [9][3]simdCells
 	// elimA-elimD: the shuffles of bandEliminate that turn the triads a
 	// band asserts into the configurations they exclude.
 	elimA, elimB, elimC, elimD     simdCells
@@ -210,7 +213,8 @@ func newSIMDTables() *simdTables {
 	for i := range 3 {
 		for j := range 3 {
 			for r := range 3 {
-				t.shifts[i*3+j][r] = v16(sh[r][i], sh[r][j])
+				t.shiftsH[i*3+j][r] = v16(zero, sh[r][i])
+				t.shiftsV[i*3+j][r] = v16(zero, sh[r][j])
 			}
 		}
 	}
