@@ -160,3 +160,32 @@ func TestSolverPathDispatch(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveSIMDGuesses pins the SIMD solver's guesses, summed over the
+// first 300 puzzles of each tdoku set with limit 2, to the totals of the
+// propagation that docs/solver.md compares with tdoku's own counter
+// (issue 22, round 2). The differential tests check counts and
+// solutions, which a weaker propagation leaves right; this one fails when
+// a change to the propagation drops an elimination (more guesses) or
+// invents one (fewer, or wrong counts). A change meant to alter the
+// search updates the totals, and says so.
+func TestSolveSIMDGuesses(t *testing.T) {
+	needSIMD(t)
+	want := map[string]int{
+		dataset.Clue17:       46,
+		dataset.Unbiased1000: 339,
+		dataset.Top1465:      3853,
+		dataset.Hardest1106:  29945,
+		dataset.Hardest1905:  19322,
+		dataset.Serg:         2226,
+	}
+	for file, w := range want {
+		total := 0
+		for _, p := range datasettest.LoadPuzzles(t, file, 300) {
+			total += solveSIMD(MustParse(p), 2).Guesses
+		}
+		if total != w {
+			t.Errorf("%s: %d guesses over the first 300 puzzles, want %d", file, total, w)
+		}
+	}
+}
