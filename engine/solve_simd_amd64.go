@@ -189,20 +189,22 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	pv := !nv.And(nv.Select128FromPair(1, 0, nv)).IsZero()
 	if fromVertical {
 		if ph {
-			if !bandEliminate(st, h, boxJ) {
+			if !bandEliminateFrom(st, h, boxJ, nh) {
 				return false
 			}
-			pv = pending(st, v)
+			nv = archsimd.LoadUint16x16(vb)
+			pv = !nv.And(nv.Select128FromPair(1, 0, nv)).IsZero()
 		}
-		return !pv || bandEliminate(st, v, boxI)
+		return !pv || bandEliminateFrom(st, v, boxI, nv)
 	}
 	if pv {
-		if !bandEliminate(st, v, boxI) {
+		if !bandEliminateFrom(st, v, boxI, nv) {
 			return false
 		}
-		ph = pending(st, h)
+		nh = archsimd.LoadUint16x16(hb)
+		ph = !nh.And(nh.Select128FromPair(1, 0, nh)).IsZero()
 	}
-	return !ph || bandEliminate(st, h, boxJ)
+	return !ph || bandEliminateFrom(st, h, boxJ, nh)
 }
 
 // restricts reports whether candidates remove something from box b.
@@ -251,12 +253,17 @@ func gatherCols(cells simdCells) simdCells {
 // fromPeer last. Callers first check that the band has eliminations
 // pending.
 func bandEliminate(st *simdState, bi, fromPeer int) bool {
+	return bandEliminateFrom(st, bi, fromPeer, archsimd.LoadUint16x16(&st.bands[bi]))
+}
+
+// bandEliminateFrom is bandEliminate with the band's vector v as the
+// caller has it in a register (boxRestrict has just stored it): no load
+// waiting on that store.
+func bandEliminateFrom(st *simdState, bi, fromPeer int, v simdCells) bool {
 	band := &st.bands[bi]
-	// configsToTriads and the loads written out, the rotation of the
-	// asserting triads folded into elimA and elimB: an inlined call on a
-	// line that emits no instruction of its own leaves a NOP (Go's inline
-	// mark)
-	v := archsimd.LoadUint16x16(band)
+	// configsToTriads written out, the rotation of the asserting triads
+	// folded into elimA and elimB: an inlined call on a line that emits no
+	// instruction of its own leaves a NOP (Go's inline mark)
 	cfg := dupLo(v).AndNot(dupHi(v))
 	triads := simdShuf(cfg, simdT.configsToTriads[0]).Or(simdShuf(cfg, simdT.configsToTriads[1]))
 	counts := popcounts9(triads)
