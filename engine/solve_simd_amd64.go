@@ -374,20 +374,22 @@ func (sr *simdSearch) search(st *simdState) {
 	// would pay for a state transition.
 	archsimd.ClearAVXUpperBits()
 	cp := *st
+	// the eliminations added in a register and the band passed on in it:
+	// a 16-bit store and a 256-bit load of the same band stall (no store
+	// forwarding)
 	cb := &cp.bands[b]
-	for i := range 6 {
-		if (with&^first)>>i&1 != 0 {
-			cb[8+i] |= value
-		}
-	}
-	if !pending(&cp, b) || bandEliminate(&cp, b, 0) {
+	val := archsimd.BroadcastUint16x16(value)
+	v := simdLd(cb).Or(whichNonZero(simdT.pendingBits.And(archsimd.BroadcastUint16x16(uint16(with &^ first)))).And(val))
+	v.Store(cb)
+	if v.And(v.Select128FromPair(1, 0, v)).IsZero() || bandEliminateFrom(&cp, b, 0, v) {
 		sr.search(&cp)
 		if sr.count >= sr.limit {
 			return
 		}
 	}
-	band[8+bits.TrailingZeros8(first)] |= value
-	if !pending(st, b) || bandEliminate(st, b, 0) {
+	v = simdLd(band).Or(whichNonZero(simdT.pendingBits.And(archsimd.BroadcastUint16x16(uint16(first)))).And(val))
+	v.Store(band)
+	if v.And(v.Select128FromPair(1, 0, v)).IsZero() || bandEliminateFrom(st, b, 0, v) {
 		sr.search(st)
 	}
 }

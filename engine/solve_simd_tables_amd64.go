@@ -59,6 +59,9 @@ type simdTables struct {
 	peerTriads  [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
 	splitTriads simdCells
 	boxMinimums simdCells
+	// pendingBits: bit i in lane 8+i (the pending eliminations of
+	// configuration i), for search's guesses
+	pendingBits simdCells
 	// gridBytes[k]: the byte shuffles of simdGrid that move the digits of
 	// box k of a band (lanes 4r+c, low bytes) to bytes 9r+3k+c of the
 	// band's 27 grid cells: [0] from the box as it is, [1] from the box
@@ -241,6 +244,7 @@ func newSIMDTables() *simdTables {
 	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
 	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
 	t.gridBytes = newGridBytes()
+	t.pendingBits = v16([8]uint16{}, [8]uint16{1, 2, 4, 8, 16, 32, 0, 0})
 	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
 	t.all3 = b16(3)
 	t.kAllAt3 = v16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
