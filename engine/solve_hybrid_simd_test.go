@@ -22,14 +22,7 @@ import (
 // port's own propagation (boxRestrict), from the empty position. It
 // reports false on a contradiction.
 func (st *simdState) fromFast(s *fastState) bool {
-	cfg := simdT.initBand
-	for i := range st.bands {
-		cfg.Store(&st.bands[i])
-	}
-	all := archsimd.BroadcastUint16x16(kAll9)
-	for i := range st.boxen {
-		all.Store(&st.boxen[i])
-	}
+	st.reset()
 	for box := range 9 {
 		c := boxCandidates(s, box)
 		cand := simdLd(&c)

@@ -394,10 +394,9 @@ func (sr *simdSearch) search(st *simdState) {
 	}
 }
 
-// init sets up the position of puzzle g: each given is eliminated in its
-// own box, and its band eliminations are merged, then the six bands are
-// propagated. It reports false on a contradiction or a value above 9.
-func (st *simdState) init(g *Grid) bool {
+// reset sets st to the empty position: every band at its initial
+// configurations, every box's cells and triads open to all nine digits.
+func (st *simdState) reset() {
 	cfg := simdT.initBand
 	for i := range st.bands {
 		cfg.Store(&st.bands[i])
@@ -406,6 +405,13 @@ func (st *simdState) init(g *Grid) bool {
 	for i := range st.boxen {
 		all.Store(&st.boxen[i])
 	}
+}
+
+// init sets up the position of puzzle g: each given is eliminated in its
+// own box, and its band eliminations are merged, then the six bands are
+// propagated. It reports false on a contradiction or a value above 9.
+func (st *simdState) init(g *Grid) bool {
+	st.reset()
 	givensOf := gridGivens(g)
 	for b := range 3 {
 		band := (*[27]uint8)(g[27*b : 27*b+27])
