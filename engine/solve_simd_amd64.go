@@ -183,8 +183,10 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	nh.Store(hb)
 	nv := archsimd.LoadUint16x16(vb).Or(simdShuf(asserted, shV[0])).Or(simdShuf(implied, shV[1])).Or(simdShuf(implied, shV[2]))
 	nv.Store(vb)
-	// pendingIn written out: an inlined call on a line that emits no
-	// instruction of its own leaves a NOP (Go's inline mark)
+	// Whether a band has eliminations pending (its two halves share a
+	// bit), written out here rather than as a helper: an inlined call on
+	// a line that emits no instruction of its own leaves a NOP (Go's
+	// inline mark; docs/solver.md, round 2).
 	ph := !nh.And(nh.Select128FromPair(1, 0, nh)).IsZero()
 	pv := !nv.And(nv.Select128FromPair(1, 0, nv)).IsZero()
 	if fromVertical {
