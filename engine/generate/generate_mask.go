@@ -433,7 +433,7 @@ func (m *masker) within(t target, r *rating.Rating, fromAbove bool) bool {
 // isUnique reports whether g has exactly one solution: the fast solver's
 // count to 2, the generator's uniqueness test.
 func isUnique(g engine.Grid) bool {
-	return engine.Solve(g).Count == 1
+	return engine.CountSolutions(g, 2) == 1
 }
 
 // SolvesBySingles reports whether naked and hidden singles alone fill g (the
