@@ -21,14 +21,16 @@ var benchSets = []struct{ name, file string }{
 }
 
 // benchSolvers are the solvers measured side by side: the fast one behind
-// Solve, the SIMD port of tdoku's solver (skipped where the build or the
-// processor has none) and the Norvig-style baseline.
+// Solve, the archsimd port of tdoku's solver and its assembly port (each
+// skipped where the build or the processor has none) and the Norvig-style
+// baseline.
 var benchSolvers = []struct {
 	name  string
 	solve func(Grid, int) Result
 }{
 	{"fast", solveFast},
 	{"simd", solveSIMD},
+	{"avx512", solveAsm},
 	{"propagate", solvePropagate},
 }
 
@@ -49,6 +51,9 @@ func BenchmarkSolve(b *testing.B) {
 				}
 				if sv.name == "simd" && !simdSupported() {
 					b.Skip("no SIMD solver in this build or on this processor")
+				}
+				if sv.name == "avx512" && !asmSupported() {
+					b.Skip("no assembly solver in this build or on this processor")
 				}
 				b.ReportAllocs()
 				guesses, n := 0, 0

@@ -4,84 +4,33 @@ package engine
 
 import "simd/archsimd"
 
-// kAll9 is the set of all nine digits.
-const kAll9 = 0x1ff
-
-// Byte-shuffle controls that pick 16-bit lane 0-7 of a 128-bit half
-// (_mm_shuffle_epi8 on bytes, two per lane); sZ gives zero.
-const (
-	s00 = 0x0100
-	s01 = 0x0302
-	s02 = 0x0504
-	s03 = 0x0706
-	s04 = 0x0908
-	s05 = 0x0b0a
-	s06 = 0x0d0c
-	s07 = 0x0f0e
-	sZ  = 0xffff
-)
-
-// simdIndex locates a cell in its box: box row and column, box, and the
-// cell's row, column and lane in the box matrix.
-type simdIndex struct {
-	boxI, boxJ, box, elemI, elemJ, elem uint8
-}
-
-// simdTables holds the vector constants of the SIMD solver. 8-lane
-// constants of tdoku sit in one half, or in both, of a 16-lane vector.
+// simdTables holds the vector constants of the SIMD solver, loaded from
+// triadT (solve_triad_tables_amd64.go, which documents each): the same
+// fields as archsimd vectors.
 type simdTables struct {
-	// cellAssign[d][lane]: what placing digit d+1 in the cell at lane
-	// clears in its box (the other digits of the cell, the digit in the
-	// other cells and in the two negative triads of the cell's row and
-	// column).
-	cellAssign [9][16]simdCells
-	// peerElemToConfig[peer][elem]: the band configurations that the
-	// digit in element elem (minirow or minicolumn) of box peer excludes,
-	// in lanes 8-13 where a band keeps its pending eliminations.
-	peerElemToConfig [3][4]simdCells
-	// shiftsH and shiftsV[boxJ*3+boxI][K]: shuffles that turn a box's
-	// triads at rotation K into configuration eliminations for its
-	// horizontal band (from its horizontal triads, lanes 4-6 of both
-	// halves) and its vertical band (from its vertical triads, lanes
-	// 12-14), in lanes 8-13 where a band keeps its pending eliminations
-	// (the low half zero).
-	shiftsH, shiftsV [9][3]simdCells
-	// elimA-elimD: the shuffles of bandEliminate that turn the triads a
-	// band asserts into the configurations they exclude.
+	cellAssign                     [9][16]simdCells
+	peerElemToConfig               [3][4]simdCells
+	shiftsH, shiftsV               [9][3]simdCells
 	elimA, elimB, elimC, elimD     simdCells
 	configsToTriads                [2]simdCells
 	triadsToCands                  [2][2]simdCells // [orientation]
 	cell3x3Mask                    simdCells
 	rowRotate3x3_1, rowRotate3x3_2 simdCells
 	rotateRows1                    simdCells
-	// peerTriads[p]: the 32-bit lane indices that copy the triads of box
-	// peer p of a band (a quarter of a half) to lanes 0-2 of both halves
-	peerTriads  [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
-	splitTriads simdCells
-	boxMinimums simdCells
-	// pendingBits: bit i in lane 8+i (the pending eliminations of
-	// configuration i), for search's guesses
-	pendingBits simdCells
-	// gridBytes[k]: the byte shuffles of simdGrid that move the digits of
-	// box k of a band (lanes 4r+c, low bytes) to bytes 9r+3k+c of the
-	// band's 27 grid cells: [0] from the box as it is, [1] from the box
-	// with its halves swapped (byte shuffles stay within a half)
-	gridBytes              [3][2]simdCells
-	all3                   simdCells
-	kAllAt3                simdCells
-	initBand               simdCells
-	popLookup, low4, pow12 simdCells
-	highByte               simdCells
+	peerTriads                     [4]archsimd.Uint32x8 // [3] unused: indexed with p&3
+	splitTriads                    simdCells
+	boxMinimums                    simdCells
+	pendingBits                    simdCells
+	gridBytes                      [3][2]simdCells
+	all3                           simdCells
+	kAllAt3                        simdCells
+	initBand                       simdCells
+	popLookup, low4, pow12         simdCells
+	highByte                       simdCells
 }
 
 var (
-	simdT        = *newSIMDTables()
-	simdIndexing = newSIMDIndexing()
-	simdMod3     = [9]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2}
-	simdDiv3     = [9]uint8{0, 0, 0, 1, 1, 1, 2, 2, 2}
-	// simdBoxPeers[band]: the boxes of a band (0-2 horizontal, 3-5
-	// vertical).
-	simdBoxPeers = [6][3]uint8{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}}
+	simdT = *newSIMDTables()
 	// simdPeerOrder[band][fromPeer]: the order in which bandEliminate
 	// restricts the band's boxes (the peer after fromPeer, the next, then
 	// fromPeer); sized to powers of two so that masked indices need no
@@ -104,158 +53,48 @@ func newSIMDPeerOrder() (t [8][4][3]simdPeerStep) {
 	return t
 }
 
-// newGridBytes builds simdTables.gridBytes.
-func newGridBytes() (t [3][2]simdCells) {
-	for k := range 3 {
-		var direct, swapped [32]uint8
-		for p := range 32 {
-			direct[p], swapped[p] = 0x80, 0x80
-		}
-		for r := range 3 {
-			for c := range 3 {
-				p, src := 9*r+3*k+c, 2*(4*r+c) // output byte, source byte
-				if p/16 == src/16 {
-					direct[p] = uint8(src % 16)
-				} else {
-					swapped[p] = uint8(src % 16)
-				}
-			}
-		}
-		t[k][0] = archsimd.LoadUint8x32(&direct).AsUint16x16()
-		t[k][1] = archsimd.LoadUint8x32(&swapped).AsUint16x16()
-	}
-	return t
-}
-
-func v16(lo, hi [8]uint16) simdCells {
-	var a [16]uint16
-	copy(a[:8], lo[:])
-	copy(a[8:], hi[:])
-	return archsimd.LoadUint16x16(&a)
-}
-
-// quarterSwapped is a shuffle control reading its source with the two
-// 64-bit quarters of each 128-bit half swapped.
-func quarterSwapped(c [8]uint16) [8]uint16 {
-	for i, w := range c {
-		if w != sZ {
-			c[i] = w ^ 0x0808
-		}
-	}
-	return c
-}
-
-func b16(x uint16) simdCells { return archsimd.BroadcastUint16x16(x) }
-
-func newSIMDIndexing() (t [81]simdIndex) {
-	for c := range 81 {
-		ix := simdIndex{boxI: uint8(c / 27), boxJ: uint8(c % 9 / 3), elemI: uint8(c / 9 % 3), elemJ: uint8(c % 3)}
-		ix.box = ix.boxI*3 + ix.boxJ
-		ix.elem = ix.elemI*4 + ix.elemJ
-		t[c] = ix
-	}
-	return t
-}
-
 func newSIMDTables() *simdTables {
 	t := new(simdTables)
 	if !archsimd.X86.AVX2() {
 		return t // never used: the solver is not selected
 	}
-	const K = kAll9
-	for _, i := range []int{0, 1, 2, 4, 5, 6, 8, 9, 10} {
-		for d := range 9 {
-			var m [16]uint16
-			for j := range 15 {
-				switch {
-				case j == i:
-					m[j] = K ^ 1<<d
-				case j/4 < 3 && j%4 < 3:
-					m[j] = 1 << d
-				case j/4 == i/4 || j%4 == i%4:
-					m[j] = 1 << d
-				}
-			}
-			t.cellAssign[d][i] = archsimd.LoadUint16x16(&m)
+	c := &triadT
+	ld := func(a *lanes16) simdCells { return archsimd.LoadUint16x16(a) }
+	for d := range c.cellAssign {
+		for i := range c.cellAssign[d] {
+			t.cellAssign[d][i] = ld(&c.cellAssign[d][i])
 		}
 	}
-	pe := [3][4][8]uint16{
-		{{0, K, K, K, 0, K, 0, 0}, {K, 0, K, K, K, 0, 0, 0}, {K, K, 0, 0, K, K, 0, 0}, {}},
-		{{K, K, 0, K, K, 0, 0, 0}, {0, K, K, 0, K, K, 0, 0}, {K, 0, K, K, 0, K, 0, 0}, {}},
-		{{K, 0, K, 0, K, K, 0, 0}, {K, K, 0, K, 0, K, 0, 0}, {0, K, K, K, K, 0, 0, 0}, {}},
-	}
-	for p := range 3 {
-		for e := range 4 {
-			t.peerElemToConfig[p][e] = v16([8]uint16{}, pe[p][e])
+	for p := range c.peerElemToConfig {
+		for e := range c.peerElemToConfig[p] {
+			t.peerElemToConfig[p][e] = ld(&c.peerElemToConfig[p][e])
 		}
 	}
-	sh := [3][3][8]uint16{
-		{
-			{s04, s05, s06, s06, s04, s05, sZ, sZ},
-			{s05, s06, s04, s05, s06, s04, sZ, sZ},
-			{s06, s04, s05, s04, s05, s06, sZ, sZ},
-		},
-		{
-			{s05, s06, s04, s04, s05, s06, sZ, sZ},
-			{s06, s04, s05, s06, s04, s05, sZ, sZ},
-			{s04, s05, s06, s05, s06, s04, sZ, sZ},
-		},
-		{
-			{s06, s04, s05, s05, s06, s04, sZ, sZ},
-			{s04, s05, s06, s04, s05, s06, sZ, sZ},
-			{s05, s06, s04, s06, s04, s05, sZ, sZ},
-		},
-	}
-	zero := [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, sZ, sZ}
-	// elimA and elimB read the asserting triads with the 64-bit quarters
-	// of each half swapped (tdoku's RotateCols): byte index ^ 8
-	t.elimA = v16(quarterSwapped(sh[1][0]), quarterSwapped(sh[1][2]))
-	t.elimB = v16(quarterSwapped(sh[2][0]), quarterSwapped(sh[2][2]))
-	t.elimC = v16(sh[1][1], zero)
-	t.elimD = v16(sh[2][1], zero)
-	for i := range 3 {
-		for j := range 3 {
-			for r := range 3 {
-				t.shiftsH[i*3+j][r] = v16(zero, sh[r][i])
-				t.shiftsV[i*3+j][r] = v16(zero, sh[r][j])
-			}
+	for k := range c.shiftsH {
+		for r := range c.shiftsH[k] {
+			t.shiftsH[k][r] = ld(&c.shiftsH[k][r])
+			t.shiftsV[k][r] = ld(&c.shiftsV[k][r])
 		}
 	}
-	t.configsToTriads = [2]simdCells{
-		v16([8]uint16{s00, s01, s02, sZ, s02, s00, s01, sZ}, [8]uint16{s01, s02, s00, sZ, sZ, sZ, sZ, sZ}),
-		v16([8]uint16{s04, s05, s03, sZ, s05, s03, s04, sZ}, [8]uint16{s03, s04, s05, sZ, sZ, sZ, sZ, sZ}),
+	t.elimA, t.elimB, t.elimC, t.elimD = ld(&c.elimA), ld(&c.elimB), ld(&c.elimC), ld(&c.elimD)
+	t.configsToTriads = [2]simdCells{ld(&c.configsToTriads[0]), ld(&c.configsToTriads[1])}
+	for o := range c.triadsToCands {
+		t.triadsToCands[o] = [2]simdCells{ld(&c.triadsToCands[o][0]), ld(&c.triadsToCands[o][1])}
 	}
-	t.triadsToCands = [2][2]simdCells{
-		{ // horizontal
-			v16([8]uint16{s00, s00, s00, s01, s01, s01, s01, s02}, [8]uint16{s02, s02, s02, s00, s03, s03, s03, s03}),
-			v16([8]uint16{s00, s00, s00, s02, s01, s01, s01, s00}, [8]uint16{s02, s02, s02, s01, s03, s03, s03, s03}),
-		},
-		{ // vertical
-			v16([8]uint16{s00, s01, s02, s03, s00, s01, s02, s03}, [8]uint16{s00, s01, s02, s03, s01, s02, s00, s03}),
-			v16([8]uint16{s00, s01, s02, s03, s00, s01, s02, s03}, [8]uint16{s00, s01, s02, s03, s02, s00, s01, s03}),
-		},
+	t.cell3x3Mask = ld(&c.cell3x3Mask)
+	t.rowRotate3x3_1, t.rowRotate3x3_2 = ld(&c.rowRotate3x3_1), ld(&c.rowRotate3x3_2)
+	t.rotateRows1 = ld(&c.rotateRows1)
+	for p := range c.peerTriads {
+		t.peerTriads[p] = archsimd.LoadUint32x8(&c.peerTriads[p])
 	}
-	t.cell3x3Mask = v16([8]uint16{K, K, K, 0, K, K, K, 0}, [8]uint16{K, K, K, 0, 0, 0, 0, 0})
-	t.rowRotate3x3_1 = v16([8]uint16{s01, s02, s00, s03, s05, s06, s04, s07}, [8]uint16{s01, s02, s00, s03, s04, s05, s06, s07})
-	t.rowRotate3x3_2 = v16([8]uint16{s02, s00, s01, s03, s06, s04, s05, s07}, [8]uint16{s02, s00, s01, s03, s04, s05, s06, s07})
-	t.peerTriads[0] = archsimd.LoadUint32x8(&[8]uint32{0, 1, 2, 3, 0, 1, 2, 3})
-	t.peerTriads[1] = archsimd.LoadUint32x8(&[8]uint32{2, 3, 0, 1, 2, 3, 0, 1})
-	t.peerTriads[2] = archsimd.LoadUint32x8(&[8]uint32{4, 5, 6, 7, 4, 5, 6, 7})
-	t.rotateRows1 = v16([8]uint16{s01, s02, s03, s00, s05, s06, s07, s04}, [8]uint16{s01, s02, s03, s00, s05, s06, s07, s04})
-	t.splitTriads = v16([8]uint16{sZ, sZ, sZ, sZ, s03, s07, sZ, sZ}, [8]uint16{sZ, sZ, sZ, sZ, sZ, sZ, s03, sZ})
-	t.gridBytes = newGridBytes()
-	t.pendingBits = v16([8]uint16{}, [8]uint16{1, 2, 4, 8, 16, 32, 0, 0})
-	t.boxMinimums = v16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
-	t.all3 = b16(3)
-	t.kAllAt3 = v16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
-	t.initBand = v16([8]uint16{K, K, K, K, K, K, 0, 0}, [8]uint16{})
-	// popcount of a nibble in each byte of a 128-bit half: 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4
-	t.popLookup = v16([8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403},
-		[8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403})
-	t.low4 = b16(0x0f)
-	t.pow12 = b16(1 << 12)
-	// each lane's high byte to its low byte, zero above: x>>8
-	t.highByte = v16([8]uint16{0xff01, 0xff03, 0xff05, 0xff07, 0xff09, 0xff0b, 0xff0d, 0xff0f},
-		[8]uint16{0xff01, 0xff03, 0xff05, 0xff07, 0xff09, 0xff0b, 0xff0d, 0xff0f})
+	t.splitTriads = ld(&c.splitTriads)
+	t.boxMinimums = ld(&c.boxMinimums)
+	t.pendingBits = ld(&c.pendingBits)
+	for k := range c.gridBytes {
+		t.gridBytes[k] = [2]simdCells{ld(&c.gridBytes[k][0]), ld(&c.gridBytes[k][1])}
+	}
+	t.all3, t.kAllAt3, t.initBand = ld(&c.all3), ld(&c.kAllAt3), ld(&c.initBand)
+	t.popLookup, t.low4, t.pow12 = ld(&c.popLookup), ld(&c.low4), ld(&c.pow12)
+	t.highByte = ld(&c.highByte)
 	return t
 }

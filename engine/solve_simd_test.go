@@ -8,9 +8,8 @@ import (
 	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
-// needSIMD skips a test of the SIMD solver where this build or this
-// processor has none (a build without GOEXPERIMENT=simd, or no AVX2): the
-// scalar solver, which such builds run, is tested on its own.
+// needSIMD skips a test of the archsimd port where this build or this
+// processor has none (a build without GOEXPERIMENT=simd, or no AVX2).
 func needSIMD(t *testing.T) {
 	t.Helper()
 	if !simdSupported() {
@@ -18,28 +17,59 @@ func needSIMD(t *testing.T) {
 	}
 }
 
-// checkSIMDAgainstFast requires the SIMD solver to agree with the scalar
-// one on g for each limit: the same count from solveSIMD and countSIMD, a
+// triadPort is a port of tdoku's triad solver under test: the archsimd
+// one ("simd", GOEXPERIMENT=simd builds) or the assembly one ("avx512").
+type triadPort struct {
+	name      string
+	supported func() bool
+	solve     func(Grid, int) Result
+	count     func(Grid, int) int
+}
+
+// triadPorts are the ports that the differential tests check against the
+// band-word solver, each where the build and the processor have it.
+var triadPorts = []triadPort{
+	{"simd", simdSupported, solveSIMD, countSIMD},
+	{"avx512", asmSupported, solveAsm, countAsm},
+}
+
+// forEachPort runs f on each port in a subtest, skipped with a message
+// where this build or this processor lacks it: the band-word solver,
+// which such builds run, is tested on its own.
+func forEachPort(t *testing.T, f func(t *testing.T, p triadPort)) {
+	for _, p := range triadPorts {
+		t.Run(p.name, func(t *testing.T) {
+			if !p.supported() {
+				t.Skipf("no %s solver in this build or on this processor (the %s path needs %s)", p.name, p.name,
+					map[string]string{"simd": "GOEXPERIMENT=simd and AVX2", "avx512": "amd64 without -tags purego, and AVX512F/BW/VL/BITALG"}[p.name])
+			}
+			f(t, p)
+		})
+	}
+}
+
+// checkAgainstFast requires port p to agree with the scalar solver on g
+// for each limit: the same count from its solve and count functions, a
 // valid solution whenever there is one, the zero grid when there is none,
 // and the same solution when it is unique.
-func checkSIMDAgainstFast(t *testing.T, name string, g Grid, limits ...int) {
+func checkAgainstFast(t *testing.T, p triadPort, name string, g Grid, limits ...int) {
 	t.Helper()
 	for _, limit := range limits {
 		want := solveFast(g, limit)
-		got := solveSIMD(g, limit)
+		got := p.solve(g, limit)
 		if got.Count != want.Count {
-			t.Fatalf("%s: solveSIMD(%s, %d).Count = %d, want %d", name, g, limit, got.Count, want.Count)
+			t.Fatalf("%s: %s solve(%s, %d).Count = %d, want %d", name, p.name, g, limit, got.Count, want.Count)
 		}
-		if n := countSIMD(g, limit); n != want.Count {
-			t.Fatalf("%s: countSIMD(%s, %d) = %d, want %d", name, g, limit, n, want.Count)
+		if n := p.count(g, limit); n != want.Count {
+			t.Fatalf("%s: %s count(%s, %d) = %d, want %d", name, p.name, g, limit, n, want.Count)
 		}
 		switch {
 		case want.Count == 0 && got.Solution != (Grid{}):
-			t.Fatalf("%s: solveSIMD(%s, %d).Solution = %s, want the zero grid", name, g, limit, got.Solution)
+			t.Fatalf("%s: %s solve(%s, %d).Solution = %s, want the zero grid", name, p.name, g, limit, got.Solution)
 		case want.Count > 0 && !got.Solution.IsSolutionOf(&g):
-			t.Fatalf("%s: solveSIMD(%s, %d).Solution = %s is no solution", name, g, limit, got.Solution)
+			t.Fatalf("%s: %s solve(%s, %d).Solution = %s is no solution", name, p.name, g, limit, got.Solution)
 		case want.Count == 1 && limit > 1 && got.Solution != want.Solution:
-			t.Fatalf("%s: solveSIMD(%s, %d).Solution = %s, want %s", name, g, limit, got.Solution, want.Solution)
+			t.Fatalf("%s: %s solve(%s, %d).Solution = %s, want %s", name, p.name, g, limit, got.Solution, want.Solution)
 		}
 	}
 }
@@ -49,8 +79,9 @@ func checkSIMDAgainstFast(t *testing.T, name string, g Grid, limits ...int) {
 // 2,000 of each with limits 1 and 3; in -short mode on the first 100 of
 // each, under the race detector (ten times slower, and the solver starts
 // no goroutine) on the first 300.
-func TestSolveSIMDOnData(t *testing.T) {
-	needSIMD(t)
+func TestSolveSIMDOnData(t *testing.T) { forEachPort(t, testOnData) }
+
+func testOnData(t *testing.T, port triadPort) {
 	n, all := 2000, 0 // all: every puzzle
 	switch {
 	case testing.Short():
@@ -62,9 +93,9 @@ func TestSolveSIMDOnData(t *testing.T) {
 		dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
 		for i, p := range datasettest.LoadPuzzles(t, file, all) {
 			if i < n {
-				checkSIMDAgainstFast(t, file, MustParse(p), 1, 2, 3)
+				checkAgainstFast(t, port, file, MustParse(p), 1, 2, 3)
 			} else {
-				checkSIMDAgainstFast(t, file, MustParse(p), 2)
+				checkAgainstFast(t, port, file, MustParse(p), 2)
 			}
 		}
 	}
@@ -73,8 +104,9 @@ func TestSolveSIMDOnData(t *testing.T) {
 // TestSolveSIMDRandom runs the differential check on random grids with
 // most givens removed (often several solutions), with a wrong digit added
 // (often none), with conflicting givens, and on a few edge cases.
-func TestSolveSIMDRandom(t *testing.T) {
-	needSIMD(t)
+func TestSolveSIMDRandom(t *testing.T) { forEachPort(t, testRandom) }
+
+func testRandom(t *testing.T, port triadPort) {
 	rng := rand.New(rand.NewPCG(22, 3))
 	n := 20000
 	switch {
@@ -98,7 +130,7 @@ func TestSolveSIMDRandom(t *testing.T) {
 				g[rng.IntN(81)] = uint8(rng.IntN(10))
 			}
 		}
-		checkSIMDAgainstFast(t, "random", g, 1, 2, 3)
+		checkAgainstFast(t, port, "random", g, 1, 2, 3)
 		seen[solveFast(g, 2).Count]++
 	}
 	for c := range 3 {
@@ -111,7 +143,7 @@ func TestSolveSIMDRandom(t *testing.T) {
 	clash[0], clash[1] = 5, 5
 	full := randomGrid(rng)
 	for name, g := range map[string]Grid{"empty": empty, "value 10": bad, "clash": clash, "full": full} {
-		checkSIMDAgainstFast(t, name, g, 1, 2, 3)
+		checkAgainstFast(t, port, name, g, 1, 2, 3)
 	}
 }
 
@@ -161,16 +193,22 @@ func TestSolverPathDispatch(t *testing.T) {
 	}
 }
 
-// TestSolveSIMDGuesses pins the SIMD solver's guesses, summed over the
-// first 300 puzzles of each tdoku set with limit 2, to the totals of the
+// TestSolveSIMDGuesses pins each port's guesses, summed over the first
+// 300 puzzles of each tdoku set with limit 2, to the totals of the
 // propagation that docs/solver.md compares with tdoku's own counter
 // (issue 22, round 2). The differential tests check counts and
 // solutions, which a weaker propagation leaves right; this one fails when
 // a change to the propagation drops an elimination (more guesses) or
 // invents one (fewer, or wrong counts). A change meant to alter the
 // search updates the totals, and says so.
-func TestSolveSIMDGuesses(t *testing.T) {
-	needSIMD(t)
+//
+// The two ports reach the same position at every node where both find no
+// contradiction (TestAsmMatchesSIMD checks it node by node); they differ
+// only in which dead branches they see dead first (docs/solver.md, "The
+// assembly port"), hence a few dozen guesses apart on the hard sets.
+func TestSolveSIMDGuesses(t *testing.T) { forEachPort(t, testGuesses) }
+
+func testGuesses(t *testing.T, port triadPort) {
 	want := map[string]int{
 		dataset.Clue17:       46,
 		dataset.Unbiased1000: 339,
@@ -179,10 +217,13 @@ func TestSolveSIMDGuesses(t *testing.T) {
 		dataset.Hardest1905:  19322,
 		dataset.Serg:         2226,
 	}
+	if port.name == "avx512" {
+		want[dataset.Top1465], want[dataset.Hardest1106], want[dataset.Hardest1905] = 3846, 29963, 19346
+	}
 	for file, w := range want {
 		total := 0
 		for _, p := range datasettest.LoadPuzzles(t, file, 300) {
-			total += solveSIMD(MustParse(p), 2).Guesses
+			total += port.solve(MustParse(p), 2).Guesses
 		}
 		if total != w {
 			t.Errorf("%s: %d guesses over the first 300 puzzles, want %d", file, total, w)

@@ -1,0 +1,103 @@
+//go:build amd64 && !purego
+
+package engine
+
+// The assembly port of tdoku's triad solver: propagation, the givens'
+// placement and the solution's read-out in AVX-512 (solve_asm_amd64.s),
+// the search here in Go. It runs where cpuAVX512 finds AVX512F, BW, VL and
+// BITALG and an operating system that saves their registers; the
+// band-word solver (solve_fast.go) everywhere else, and in builds with
+// -tags purego.
+
+// cpuAVX512 reports whether the processor has AVX512F, AVX512BW,
+// AVX512VL and AVX512_BITALG and the operating system saves the AVX-512
+// state (CPUID leaf 7, XGETBV).
+//
+//go:noescape
+func cpuAVX512() bool
+
+// asmInit sets st to the position of puzzle grid (each given placed in its
+// box, its band eliminations pending) and propagates it to the fixpoint.
+// It reports false on a contradiction or a value above 9.
+//
+//go:noescape
+func asmInit(st *simdState, grid *Grid) bool
+
+// asmGuess adds to band band the elimination of digit value (a bit) from
+// the configurations in cfgs (bit i: configuration i) and propagates the
+// position to the fixpoint. It reports false on a contradiction.
+//
+//go:noescape
+func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
+
+// asmGrid writes the digits of solved boxes to grid.
+//
+//go:noescape
+func asmGrid(boxen *[9][16]uint16, grid *Grid)
+
+// asmAVX512 says whether this processor runs the assembly port.
+var asmAVX512 = cpuAVX512()
+
+// asmSupported reports whether this build and this processor can run the
+// assembly port.
+func asmSupported() bool { return asmAVX512 }
+
+// searchAsm counts the solutions consistent with the position, up to the
+// limit, as simdSearch.search does on the archsimd port. It may change st.
+func (sr *simdSearch) searchAsm(st *simdState) {
+	sr.nodes++
+	b, value := chooseBand(st)
+	if b < 0 {
+		sr.count++
+		if sr.keep && sr.count == 1 {
+			sr.solution = st.boxen
+		}
+		return
+	}
+	band := &st.bands[b]
+	// the configurations holding the digit: assign the first, then negate it
+	var with uint8
+	for i := range 6 {
+		if band[i]&value != 0 {
+			with |= 1 << i
+		}
+	}
+	first := with & -with
+	sr.guesses++
+	cp := *st
+	if asmGuess(&cp, b, value, with&^first) {
+		sr.searchAsm(&cp)
+		if sr.count >= sr.limit {
+			return
+		}
+	}
+	if asmGuess(st, b, value, first) {
+		sr.searchAsm(st)
+	}
+}
+
+// solveAsm is solveFast on the assembly port: the solution count up to
+// limit (at least 1), the first solution, and the search statistics. The
+// caller checks asmSupported.
+func solveAsm(g Grid, limit int) Result {
+	sr := simdSearch{limit: limit, keep: true}
+	var st simdState
+	if asmInit(&st, &g) {
+		sr.searchAsm(&st)
+	}
+	res := Result{Count: sr.count, Guesses: sr.guesses, Nodes: sr.nodes}
+	if sr.count > 0 {
+		asmGrid(&sr.solution, &res.Solution)
+	}
+	return res
+}
+
+// countAsm is solveAsm without the solution.
+func countAsm(g Grid, limit int) int {
+	sr := simdSearch{limit: limit}
+	var st simdState
+	if asmInit(&st, &g) {
+		sr.searchAsm(&st)
+	}
+	return sr.count
+}

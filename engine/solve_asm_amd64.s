@@ -1,0 +1,429 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+#include "solve_asm_amd64.h"
+
+// The propagation of tdoku's triad solver (solve_triad_amd64.go draws the
+// position) in AVX-512 (F, BW, VL and BITALG) on 256-bit vectors: the
+// rules of the archsimd port (solve_simd_amd64.go), run to the same
+// fixpoint by a worklist instead of its mutual recursion, so that the
+// whole propagation is one loop with no calls and its constants stay in
+// Y16-Y29 (EVEX-only registers, which Go's own code never touches).
+// docs/solver.md ("The assembly port") says what it measured.
+
+// func cpuAVX512() bool
+TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	CMPL AX, $7
+	JB   no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	BTL  $27, CX // OSXSAVE: XGETBV is available
+	JCC  no
+	XORL CX, CX
+	XGETBV
+	ANDL $0xe6, AX // the OS saves the SSE, AVX and AVX-512 (opmask, ZMM) state
+	CMPL AX, $0xe6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0xc0010000, BX // AVX512F (16), AVX512BW (30), AVX512VL (31)
+	CMPL BX, $0xc0010000
+	JNE  no
+	BTL  $12, CX // AVX512_BITALG: VPOPCNTW
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET
+
+// fixpoint propagates the position at DI until no band has eliminations
+// pending, starting from the bands set in R8 (bit b: band b may have).
+// It returns AX = 1, or AX = 0 on a contradiction (the position is then
+// partly updated). It clobbers every general register but SP, BP and
+// DI, and Y0-Y29, and ends with VZEROUPPER.
+//
+// Registers: R8 the bands pending, R9 the band eliminated, SI its
+// address, R10 the peer (0-2) whose box is restricted, R13 that box, BX
+// its address, R14 the triadsToCands of the band's orientation, R11 the
+// tables. Y14 the band's positive triads. Box restriction: Y1 the cells,
+// Y2 the eliminations, Y3 the assertions and Y4 the implied eliminations
+// gathered over the loop.
+TEXT fixpoint<>(SB), NOSPLIT|NOFRAME, $0
+	LEAQ    ·triadT(SB), R11
+	VMOVDQU64 T_rotateRows1(R11), Y16
+	VMOVDQU64 T_cell3x3Mask(R11), Y17
+	VMOVDQU64 T_rowRotate3x3_1(R11), Y18
+	VMOVDQU64 T_rowRotate3x3_2(R11), Y19
+	VMOVDQU64 T_boxMinimums(R11), Y20
+	VMOVDQU64 T_kAllAt3(R11), Y21
+	VMOVDQU64 T_splitTriads(R11), Y22
+	VMOVDQU64 T_all3(R11), Y23
+	VMOVDQU64 T_configsToTriads(R11), Y24
+	VMOVDQU64 T_configsToTriads+32(R11), Y25
+	VMOVDQU64 T_elimA(R11), Y26
+	VMOVDQU64 T_elimB(R11), Y27
+	VMOVDQU64 T_elimC(R11), Y28
+	VMOVDQU64 T_elimD(R11), Y29
+
+band:
+	TESTQ R8, R8
+	JZ    done
+	BSFQ  R8, R9
+	BTRQ  R9, R8
+	MOVQ  R9, SI
+	SHLQ  $5, SI
+	ADDQ  DI, SI
+
+	// apply the pending eliminations: cfg = lo &^ hi, in both halves
+	VMOVDQU      (SI), Y0
+	VEXTRACTI128 $1, Y0, X1
+	VPANDN       X0, X1, X1
+	VPERMQ       $0x44, Y1, Y1
+
+	// assert the triads that hold a digit in all three of their
+	// configurations, and remove the configurations they exclude
+	VPSHUFB    Y24, Y1, Y2
+	VPSHUFB    Y25, Y1, Y3
+	VPOR       Y2, Y3, Y2
+	VPOPCNTW   Y2, Y3
+	VPCMPEQW   Y23, Y3, K1
+	VMOVDQU16.Z Y2, K1, Y4
+	VPSHUFB    Y26, Y4, Y5
+	VPSHUFB    Y27, Y4, Y6
+	VPSHUFB    Y28, Y4, Y7
+	VPSHUFB    Y29, Y4, Y8
+	VPTERNLOGD $0xfe, Y7, Y6, Y5 // Y5 |= Y6 | Y7
+	VPOR       Y8, Y5, Y5
+	VPERMQ     $0x4e, Y5, Y6
+	VPTERNLOGD $0x10, Y6, Y5, Y1 // cfg &^= Y5 | Y6
+	VMOVDQA    X1, X0            // the low half, the high one zero
+	VMOVDQU    Y0, (SI)
+
+	// the band's positive triads, then its three boxes restricted to them
+	VPSHUFB Y24, Y1, Y2
+	VPSHUFB Y25, Y1, Y3
+	VPOR    Y2, Y3, Y14
+	LEAQ    T_triadsToCands(R11), R14
+	CMPQ    R9, $3
+	JB      horizontal
+	ADDQ    $64, R14
+
+horizontal:
+	XORL R10, R10
+
+peer:
+	MOVQ    R10, R12
+	SHLQ    $5, R12
+	VMOVDQU T_peerTriads(R11)(R12*1), Y5
+	VPERMD  Y14, Y5, Y0
+	VPORD   Y21, Y0, Y0
+	VPSHUFB (R14), Y0, Y1
+	VPSHUFB 32(R14), Y0, Y2
+	VPOR    Y1, Y2, Y0 // the box's candidates
+	LEAQ    (R10)(R9*4), AX
+	MOVBQZX T_bandBoxes(R11)(AX*1), R13
+	MOVQ    R13, BX
+	SHLQ    $5, BX
+	LEAQ    192(DI)(BX*1), BX
+	VMOVDQU (BX), Y1
+	VPANDN  Y1, Y0, Y2 // cells &^ candidates
+	VPTEST  Y2, Y2
+	JZ      nextpeer
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+
+boxloop:
+	VPANDN   Y1, Y2, Y1
+	VPOPCNTW Y1, Y5
+	VPCMPUW  $1, Y20, Y5, K1 // counts < minimums
+	KORTESTW K1, K1
+	JNE      fail
+	VPCMPEQW Y20, Y5, K2
+
+	// the candidates found twice in a row (lanes 4r..4r+3): Y8
+	VPSHUFD    $0xb1, Y1, Y6
+	VPOR       Y1, Y6, Y7
+	VPAND      Y1, Y6, Y8
+	VPSHUFB    Y16, Y7, Y9
+	VPSHUFB    Y16, Y8, Y10
+	VPAND      Y7, Y9, Y9
+	VPTERNLOGD $0xfe, Y10, Y9, Y8
+
+	// the candidates found twice in a column (lanes c, c+4, c+8, c+12): Y9
+	VPERMQ     $0x4e, Y1, Y6
+	VPOR       Y1, Y6, Y7
+	VPAND      Y1, Y6, Y9
+	VPSHUFD    $0x4e, Y7, Y10
+	VPSHUFD    $0x4e, Y9, Y11
+	VPAND      Y7, Y10, Y10
+	VPTERNLOGD $0xfe, Y11, Y10, Y9
+
+	// assertions: the candidates alone in their row or column, and the
+	// lanes with as few candidates as they can have
+	VMOVDQA    Y1, Y6
+	VPTERNLOGD $0x70, Y9, Y8, Y6 // cells &^ (Y8 & Y9)
+	VMOVDQU16  Y1, K2, Y6
+
+	// the eliminations they imply
+	VPANDD     Y17, Y6, Y7 // the cells' assertions
+	VPSHUFB    Y16, Y7, Y8
+	VPOR       Y7, Y8, Y8
+	VPSHUFD    $0xb1, Y8, Y9
+	VPOR       Y8, Y9, Y8 // across the rows
+	VPERMQ     $0x4e, Y7, Y9
+	VPOR       Y7, Y9, Y9
+	VPSHUFD    $0x4e, Y9, Y10
+	VPOR       Y9, Y10, Y9 // across the columns
+	VPSHUFB    Y18, Y9, Y10
+	VPSHUFB    Y19, Y9, Y11
+	VPTERNLOGD $0xfe, Y11, Y10, Y9
+	VPTESTMW   Y7, Y7, K3
+	VPMOVM2W   K3, Y10
+	VPTERNLOGD $0xfe, Y10, Y8, Y9 // the new box
+	VPTERNLOGD $0xf6, Y7, Y9, Y2  // eliminations |= new box ^ assertions
+	VPOR       Y6, Y3, Y3
+	VPOR       Y9, Y4, Y4
+	VPTEST     Y2, Y1
+	JNE        boxloop
+	VMOVDQU    Y1, (BX)
+
+	// the band eliminations: the horizontal band's from the horizontal
+	// triads, moved to lanes 4-6 of both halves, the vertical band's
+	// from the vertical ones
+	VPSHUFB Y22, Y3, Y5
+	VPERMQ  $0x4e, Y5, Y6
+	VPOR    Y5, Y6, Y5
+	VPSHUFB Y22, Y4, Y6
+	VPERMQ  $0x4e, Y6, Y7
+	VPOR    Y6, Y7, Y6
+	SHLQ    $3, R13
+	MOVWQZX T_boxMsg+0(R11)(R13*1), AX
+	MOVWQZX T_boxMsg+4(R11)(R13*1), CX
+	VPSHUFB (R11)(CX*1), Y5, Y7
+	VPSHUFB 32(R11)(CX*1), Y6, Y8
+	VPSHUFB 64(R11)(CX*1), Y6, Y9
+	VPTERNLOGD $0xfe, Y9, Y8, Y7
+	VPOR    (DI)(AX*1), Y7, Y7
+	VMOVDQU Y7, (DI)(AX*1)
+	VPERMQ  $0x4e, Y7, Y8
+	VPTEST  Y7, Y8
+	JZ      vertical
+	SHRQ    $5, AX
+	BTSQ    AX, R8
+
+vertical:
+	MOVWQZX T_boxMsg+2(R11)(R13*1), AX
+	MOVWQZX T_boxMsg+6(R11)(R13*1), CX
+	VPSHUFB (R11)(CX*1), Y3, Y7
+	VPSHUFB 32(R11)(CX*1), Y4, Y8
+	VPSHUFB 64(R11)(CX*1), Y4, Y9
+	VPTERNLOGD $0xfe, Y9, Y8, Y7
+	VPOR    (DI)(AX*1), Y7, Y7
+	VMOVDQU Y7, (DI)(AX*1)
+	VPERMQ  $0x4e, Y7, Y8
+	VPTEST  Y7, Y8
+	JZ      nextpeer
+	SHRQ    $5, AX
+	BTSQ    AX, R8
+
+nextpeer:
+	INCQ R10
+	CMPQ R10, $3
+	JB   peer
+	JMP  band
+
+done:
+	MOVL $1, AX
+	VPXORD Y16, Y16, Y16
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
+	VPXORD Y20, Y20, Y20
+	VPXORD Y21, Y21, Y21
+	VPXORD Y22, Y22, Y22
+	VPXORD Y23, Y23, Y23
+	VPXORD Y24, Y24, Y24
+	VPXORD Y25, Y25, Y25
+	VPXORD Y26, Y26, Y26
+	VPXORD Y27, Y27, Y27
+	VPXORD Y28, Y28, Y28
+	VPXORD Y29, Y29, Y29
+	VZEROUPPER
+	RET
+
+fail:
+	XORL AX, AX
+	VPXORD Y16, Y16, Y16
+	VPXORD Y17, Y17, Y17
+	VPXORD Y18, Y18, Y18
+	VPXORD Y19, Y19, Y19
+	VPXORD Y20, Y20, Y20
+	VPXORD Y21, Y21, Y21
+	VPXORD Y22, Y22, Y22
+	VPXORD Y23, Y23, Y23
+	VPXORD Y24, Y24, Y24
+	VPXORD Y25, Y25, Y25
+	VPXORD Y26, Y26, Y26
+	VPXORD Y27, Y27, Y27
+	VPXORD Y28, Y28, Y28
+	VPXORD Y29, Y29, Y29
+	VZEROUPPER
+	RET
+
+// func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
+TEXT ·asmGuess(SB), NOSPLIT, $0-25
+	MOVQ          st+0(FP), DI
+	MOVQ          band+8(FP), R9
+	MOVWLZX       value+16(FP), CX
+	MOVBLZX       cfgs+18(FP), DX
+	SHLL          $8, DX
+	KMOVW         DX, K1
+	VMOVD         CX, X0
+	VPBROADCASTW  X0, Y0
+	VMOVDQU16.Z   Y0, K1, Y0 // the digit in lanes 8+i, i in cfgs
+	MOVQ          R9, AX
+	SHLQ          $5, AX
+	VPOR          (DI)(AX*1), Y0, Y0
+	VMOVDQU       Y0, (DI)(AX*1)
+	XORL          R8, R8
+	VPERMQ        $0x4e, Y0, Y1
+	VPTEST        Y0, Y1
+	JZ            propagate
+	BTSQ          R9, R8
+
+propagate:
+	CALL fixpoint<>(SB)
+	MOVB AX, ret+24(FP)
+	RET
+
+// pendingBand sets bit b of R8 when band b of the position at DI has
+// eliminations pending.
+#define pendingBand(b, off) \
+	VMOVDQU off(DI), Y0; \
+	VPERMQ  $0x4e, Y0, Y1; \
+	VPTEST  Y0, Y1; \
+	JZ      2(PC); \
+	BTSQ    $b, R8
+
+// func asmInit(st *simdState, grid *Grid) bool
+TEXT ·asmInit(SB), NOSPLIT, $0-17
+	MOVQ     st+0(FP), DI
+	MOVQ     grid+8(FP), SI
+	LEAQ     ·triadT(SB), R11
+	VMOVDQU  T_initBand(R11), Y0
+	VMOVDQU  Y0, 0(DI)
+	VMOVDQU  Y0, 32(DI)
+	VMOVDQU  Y0, 64(DI)
+	VMOVDQU  Y0, 96(DI)
+	VMOVDQU  Y0, 128(DI)
+	VMOVDQU  Y0, 160(DI)
+	VPCMPEQW Y1, Y1, Y1
+	VPSRLW   $7, Y1, Y1 // 0x1ff
+	VMOVDQU  Y1, 192(DI)
+	VMOVDQU  Y1, 224(DI)
+	VMOVDQU  Y1, 256(DI)
+	VMOVDQU  Y1, 288(DI)
+	VMOVDQU  Y1, 320(DI)
+	VMOVDQU  Y1, 352(DI)
+	VMOVDQU  Y1, 384(DI)
+	VMOVDQU  Y1, 416(DI)
+	VMOVDQU  Y1, 448(DI)
+	XORL     CX, CX
+
+cell:
+	MOVBLZX (SI)(CX*1), AX
+	TESTL   AX, AX
+	JZ      next
+	CMPL    AX, $9
+	JA      bad
+	DECL    AX
+	MOVQ    CX, DX
+	SHLQ    $4, DX
+	LEAQ    T_cellPlace(R11)(DX*1), R12
+	MOVWQZX 0(R12), BX
+	MOVWQZX 2(R12), R13
+	MOVQ    AX, R14
+	SHLQ    $9, R14
+	ADDQ    R14, R13
+	VMOVDQU T_cellAssign(R11)(R13*1), Y1
+	VMOVDQU (DI)(BX*1), Y0
+	VPANDN  Y0, Y1, Y0
+	VMOVDQU Y0, (DI)(BX*1)
+	SHLQ    $5, AX
+	VMOVDQU T_digitBits(R11)(AX*1), Y2
+	MOVWQZX 4(R12), BX
+	MOVWQZX 6(R12), R13
+	VPAND   (R11)(R13*1), Y2, Y3
+	VPOR    (DI)(BX*1), Y3, Y3
+	VMOVDQU Y3, (DI)(BX*1)
+	MOVWQZX 8(R12), BX
+	MOVWQZX 10(R12), R13
+	VPAND   (R11)(R13*1), Y2, Y3
+	VPOR    (DI)(BX*1), Y3, Y3
+	VMOVDQU Y3, (DI)(BX*1)
+
+next:
+	INCQ CX
+	CMPQ CX, $81
+	JB   cell
+	XORL R8, R8
+	pendingBand(0, 0)
+	pendingBand(1, 32)
+	pendingBand(2, 64)
+	pendingBand(3, 96)
+	pendingBand(4, 128)
+	pendingBand(5, 160)
+	CALL fixpoint<>(SB)
+	MOVB AX, ret+16(FP)
+	RET
+
+bad:
+	VZEROUPPER
+	MOVB $0, ret+16(FP)
+	RET
+
+// digitsOfBox writes the digits of the box at offset off of a solved position (SI) to
+// the grid (DI) from its cell at: each lane's digit is the popcount of its bit and the
+// bits below it.
+#define digitsOfBox(off, at) \
+	VMOVDQU    off(SI), Y0; \
+	VPADDW     Y15, Y0, Y1; \
+	VPOR       Y0, Y1, Y1; \
+	VPOPCNTW   Y1, Y1; \
+	VPMOVWB    Y1, X1; \
+	VMOVD      X1, AX; \
+	MOVW       AX, at(DI); \
+	SHRL       $16, AX; \
+	MOVB       AX, at+2(DI); \
+	VPEXTRD    $1, X1, AX; \
+	MOVW       AX, at+9(DI); \
+	SHRL       $16, AX; \
+	MOVB       AX, at+11(DI); \
+	VPEXTRD    $2, X1, AX; \
+	MOVW       AX, at+18(DI); \
+	SHRL       $16, AX; \
+	MOVB       AX, at+20(DI)
+
+// func asmGrid(boxen *[9][16]uint16, grid *Grid)
+TEXT ·asmGrid(SB), NOSPLIT, $0-16
+	MOVQ     boxen+0(FP), SI
+	MOVQ     grid+8(FP), DI
+	VPCMPEQW Y15, Y15, Y15 // -1 in each lane
+	digitsOfBox(0, 0)
+	digitsOfBox(32, 3)
+	digitsOfBox(64, 6)
+	digitsOfBox(96, 27)
+	digitsOfBox(128, 30)
+	digitsOfBox(160, 33)
+	digitsOfBox(192, 54)
+	digitsOfBox(224, 57)
+	digitsOfBox(256, 60)
+	VZEROUPPER
+	RET
