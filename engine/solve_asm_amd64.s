@@ -43,19 +43,37 @@ no:
 	MOVB $0, ret+0(FP)
 	RET
 
-// fixpoint propagates the position at DI until no band has eliminations
-// pending, starting from the bands set in R8 (bit b: band b may have).
+// fixpoint propagates the position at DI to the fixpoint, in the order
+// of the archsimd port's recursion: when a box restriction leaves one of
+// the box's bands with eliminations pending, that band is eliminated at
+// once (the band across first, as the port does), and the band whose box
+// it was resumes after. A stack of frames in this function's frame
+// remembers the bands to start or to resume, one byte each:
+//
+//	bits 0-2  the band (0-2 horizontal, 3-5 vertical)
+//	bits 3-4  from: the peer whose box sent the eliminations (the band's
+//	          boxes are restricted from the next peer on, that one last)
+//	bits 5-6  how many of its boxes are restricted already: 0 starts the
+//	          band (when it still has eliminations pending), 1-2 resume it
+//	bit  7    set in every frame
+//
+// The caller passes the first frames in CX, the bottom one in the low
+// byte, and R8, the bands with eliminations pending (bit b: band b): a
+// band is pending when its bit is set, and a full stack leaves the bands
+// to R8, from which they are taken when the stack is empty. The order
+// changes the work, not the fixpoint (docs/solver.md, "The assembly
+// port").
+//
 // It returns AX = 1, or AX = 0 on a contradiction (the position is then
 // partly updated). It clobbers every general register but SP, BP and
-// DI, and Y0-Y29, and ends with VZEROUPPER.
+// DI, and Y0-Y29, K1-K3, and ends with VZEROUPPER.
 //
-// Registers: R8 the bands pending, R9 the band eliminated, SI its
-// address, R10 the peer (0-2) whose box is restricted, R13 that box, BX
-// its address, R14 the triadsToCands of the band's orientation, R11 the
-// tables. Y14 the band's positive triads. Box restriction: Y1 the cells,
-// Y2 the eliminations, Y3 the assertions and Y4 the implied eliminations
-// gathered over the loop.
-TEXT fixpoint<>(SB), NOSPLIT|NOFRAME, $0
+// Registers: R14 the depth of the stack, R9 the band eliminated, R12 its
+// from, R10 the boxes done, SI its address, R13 the box restricted, BX
+// its address, R11 the tables. Y14 the band's positive triads. Box
+// restriction: Y1 the cells, Y2 the eliminations, Y3 the assertions and
+// Y4 the implied eliminations gathered over the loop.
+TEXT fixpoint<>(SB), NOSPLIT, $64
 	LEAQ    ·triadT(SB), R11
 	VMOVDQU64 T_rotateRows1(R11), Y16
 	VMOVDQU64 T_cell3x3Mask(R11), Y17
@@ -71,12 +89,43 @@ TEXT fixpoint<>(SB), NOSPLIT|NOFRAME, $0
 	VMOVDQU64 T_elimB(R11), Y27
 	VMOVDQU64 T_elimC(R11), Y28
 	VMOVDQU64 T_elimD(R11), Y29
+	XORL      R14, R14
 
-band:
+unpack:
+	TESTQ CX, CX
+	JZ    next
+	MOVB  CX, (SP)(R14*1)
+	INCQ  R14
+	SHRQ  $8, CX
+	JMP   unpack
+
+next:
+	TESTQ   R14, R14
+	JZ      fromMask
+	DECQ    R14
+	MOVBLZX (SP)(R14*1), AX
+	MOVL    AX, R9
+	ANDL    $7, R9
+	MOVL    AX, R12
+	SHRL    $3, R12
+	ANDL    $3, R12
+	MOVL    AX, R10
+	SHRL    $5, R10
+	ANDL    $3, R10
+	JNZ     resume
+	BTRQ    R9, R8
+	JCC     next // eliminated since
+	JMP     eliminate
+
+fromMask:
 	TESTQ R8, R8
 	JZ    done
 	BSFQ  R8, R9
 	BTRQ  R9, R8
+	XORL  R12, R12
+	XORL  R10, R10
+
+eliminate:
 	MOVQ  R9, SI
 	SHLQ  $5, SI
 	ADDQ  DI, SI
@@ -110,25 +159,34 @@ band:
 	VPSHUFB Y24, Y1, Y2
 	VPSHUFB Y25, Y1, Y3
 	VPOR    Y2, Y3, Y14
-	LEAQ    T_triadsToCands(R11), R14
-	CMPQ    R9, $3
-	JB      horizontal
-	ADDQ    $64, R14
+	JMP     peer
 
-horizontal:
-	XORL R10, R10
+resume:
+	// the triads again, from the band as it is now
+	MOVQ    R9, SI
+	SHLQ    $5, SI
+	ADDQ    DI, SI
+	VPERMQ  $0x44, (SI), Y1
+	VPSHUFB Y24, Y1, Y2
+	VPSHUFB Y25, Y1, Y3
+	VPOR    Y2, Y3, Y14
 
 peer:
-	MOVQ    R10, R12
-	SHLQ    $5, R12
-	VMOVDQU T_peerTriads(R11)(R12*1), Y5
+	LEAQ    (R10)(R12*4), AX
+	MOVBQZX T_peerOrder(R11)(AX*1), CX // the peer
+	LEAQ    (CX)(R9*4), AX
+	MOVBQZX T_bandBoxes(R11)(AX*1), R13
+	SHLQ    $5, CX
+	VMOVDQU T_peerTriads(R11)(CX*1), Y5
 	VPERMD  Y14, Y5, Y0
 	VPORD   Y21, Y0, Y0
-	VPSHUFB (R14), Y0, Y1
-	VPSHUFB 32(R14), Y0, Y2
+	LEAQ    T_triadsToCands(R11), DX
+	CMPQ    R9, $3
+	JB      2(PC)
+	ADDQ    $64, DX // vertical
+	VPSHUFB (DX), Y0, Y1
+	VPSHUFB 32(DX), Y0, Y2
 	VPOR    Y1, Y2, Y0 // the box's candidates
-	LEAQ    (R10)(R9*4), AX
-	MOVBQZX T_bandBoxes(R11)(AX*1), R13
 	MOVQ    R13, BX
 	SHLQ    $5, BX
 	LEAQ    192(DI)(BX*1), BX
@@ -196,16 +254,17 @@ boxloop:
 
 	// the band eliminations: the horizontal band's from the horizontal
 	// triads, moved to lanes 4-6 of both halves, the vertical band's
-	// from the vertical ones
+	// from the vertical ones; DX: bit 0 (1) the horizontal band has
+	// eliminations pending, bit 1 (2) the vertical one
+	XORL    DX, DX
 	VPSHUFB Y22, Y3, Y5
 	VPERMQ  $0x4e, Y5, Y6
 	VPOR    Y5, Y6, Y5
 	VPSHUFB Y22, Y4, Y6
 	VPERMQ  $0x4e, Y6, Y7
 	VPOR    Y6, Y7, Y6
-	SHLQ    $3, R13
-	MOVWQZX T_boxMsg+0(R11)(R13*1), AX
-	MOVWQZX T_boxMsg+4(R11)(R13*1), CX
+	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
+	MOVWQZX T_boxMsg+4(R11)(R13*8), CX
 	VPSHUFB (R11)(CX*1), Y5, Y7
 	VPSHUFB 32(R11)(CX*1), Y6, Y8
 	VPSHUFB 64(R11)(CX*1), Y6, Y9
@@ -217,10 +276,11 @@ boxloop:
 	JZ      vertical
 	SHRQ    $5, AX
 	BTSQ    AX, R8
+	ORL     $1, DX
 
 vertical:
-	MOVWQZX T_boxMsg+2(R11)(R13*1), AX
-	MOVWQZX T_boxMsg+6(R11)(R13*1), CX
+	MOVWQZX T_boxMsg+2(R11)(R13*8), AX
+	MOVWQZX T_boxMsg+6(R11)(R13*8), CX
 	VPSHUFB (R11)(CX*1), Y3, Y7
 	VPSHUFB 32(R11)(CX*1), Y4, Y8
 	VPSHUFB 64(R11)(CX*1), Y4, Y9
@@ -229,51 +289,80 @@ vertical:
 	VMOVDQU Y7, (DI)(AX*1)
 	VPERMQ  $0x4e, Y7, Y8
 	VPTEST  Y7, Y8
-	JZ      nextpeer
+	JZ      pending
 	SHRQ    $5, AX
 	BTSQ    AX, R8
+	ORL     $2, DX
+
+pending:
+	TESTL DX, DX
+	JZ    nextpeer
+	CMPQ  R14, $61
+	JA    nextpeer // no room: the bands wait in R8
+	LEAL  1(R10), AX
+	CMPL  AX, $3
+	JAE   bands
+	SHLL  $5, AX // resume this band after
+	ORL   R9, AX
+	MOVL  R12, CX
+	SHLL  $3, CX
+	ORL   CX, AX
+	ORL   $0x80, AX
+	MOVB  AX, (SP)(R14*1)
+	INCQ  R14
+
+bands:
+	// the frames that start the box's bands: its horizontal band from
+	// the box's column in it, its vertical band from its row
+	MOVBLZX T_boxBands(R11)(R13*2), AX   // h = the box's row
+	MOVBLZX T_boxBands+1(R11)(R13*2), CX // v = 3 + the box's column
+	LEAL    -3(CX), BX
+	SHLL    $3, BX
+	ORL     $0x80, BX
+	ORL     AX, BX // h's frame
+	SHLL    $3, AX
+	ORL     $0x80, AX
+	ORL     CX, AX // v's frame
+	CMPQ    R9, $3
+	JB      fromHorizontal
+
+	// from a vertical band: the horizontal one first (pushed last)
+	BTL  $1, DX
+	JCC  2(PC)
+	MOVB AX, (SP)(R14*1)
+	JCC  2(PC)
+	INCQ R14
+	BTL  $0, DX
+	JCC  next
+	MOVB BX, (SP)(R14*1)
+	INCQ R14
+	JMP  next
+
+fromHorizontal:
+	BTL  $0, DX
+	JCC  2(PC)
+	MOVB BX, (SP)(R14*1)
+	JCC  2(PC)
+	INCQ R14
+	BTL  $1, DX
+	JCC  next
+	MOVB AX, (SP)(R14*1)
+	INCQ R14
+	JMP  next
 
 nextpeer:
 	INCQ R10
 	CMPQ R10, $3
 	JB   peer
-	JMP  band
+	JMP  next
 
 done:
 	MOVL $1, AX
-	VPXORD Y16, Y16, Y16
-	VPXORD Y17, Y17, Y17
-	VPXORD Y18, Y18, Y18
-	VPXORD Y19, Y19, Y19
-	VPXORD Y20, Y20, Y20
-	VPXORD Y21, Y21, Y21
-	VPXORD Y22, Y22, Y22
-	VPXORD Y23, Y23, Y23
-	VPXORD Y24, Y24, Y24
-	VPXORD Y25, Y25, Y25
-	VPXORD Y26, Y26, Y26
-	VPXORD Y27, Y27, Y27
-	VPXORD Y28, Y28, Y28
-	VPXORD Y29, Y29, Y29
 	VZEROUPPER
 	RET
 
 fail:
 	XORL AX, AX
-	VPXORD Y16, Y16, Y16
-	VPXORD Y17, Y17, Y17
-	VPXORD Y18, Y18, Y18
-	VPXORD Y19, Y19, Y19
-	VPXORD Y20, Y20, Y20
-	VPXORD Y21, Y21, Y21
-	VPXORD Y22, Y22, Y22
-	VPXORD Y23, Y23, Y23
-	VPXORD Y24, Y24, Y24
-	VPXORD Y25, Y25, Y25
-	VPXORD Y26, Y26, Y26
-	VPXORD Y27, Y27, Y27
-	VPXORD Y28, Y28, Y28
-	VPXORD Y29, Y29, Y29
 	VZEROUPPER
 	RET
 
@@ -299,6 +388,7 @@ TEXT ·asmGuess(SB), NOSPLIT, $0-25
 	BTSQ          R9, R8
 
 propagate:
+	LEAQ 0x80(R9), CX // the band's frame: from peer 0
 	CALL fixpoint<>(SB)
 	MOVB AX, ret+24(FP)
 	RET
@@ -380,6 +470,9 @@ next:
 	pendingBand(3, 96)
 	pendingBand(4, 128)
 	pendingBand(5, 160)
+	// tdoku's order: bands 0 and 3 from peer 1, 1 and 4 from peer 2,
+	// 2 and 5 from peer 0 (the bottom frame in the low byte)
+	MOVQ $0x888b91948285, CX
 	CALL fixpoint<>(SB)
 	MOVB AX, ret+16(FP)
 	RET

@@ -34,9 +34,11 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_cellAssign":      unsafe.Offsetof(x.cellAssign),
 		"T_initBand":        unsafe.Offsetof(x.initBand),
 		"T_digitBits":       unsafe.Offsetof(x.digitBits),
+		"T_boxBands":        unsafe.Offsetof(x.boxBands),
 		"T_bandBoxes":       unsafe.Offsetof(x.bandBoxes),
 		"T_boxMsg":          unsafe.Offsetof(x.boxMsg),
 		"T_cellPlace":       unsafe.Offsetof(x.cellPlace),
+		"T_peerOrder":       unsafe.Offsetof(x.peerOrder),
 	}
 	f, err := os.Open("solve_asm_amd64.h")
 	if err != nil {

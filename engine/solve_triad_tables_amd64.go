@@ -94,6 +94,10 @@ type triadTables struct {
 	// peerElemToConfig in these tables, and the same for its vertical
 	// band.
 	cellPlace [81][8]uint16
+	// peerOrder[from][k]: the peer whose box a band restricts k-th when
+	// its eliminations came from peer from: the next peer, the one
+	// after, then from (tdoku's order).
+	peerOrder [4][4]uint8
 }
 
 var (
@@ -285,6 +289,11 @@ func newTriadTables() *triadTables {
 		t.boxMsg[b] = [4]uint16{
 			uint16(32 * boxI), uint16(32 * (3 + boxJ)),
 			uint16(unsafe.Offsetof(t.shiftsH) + uintptr(96*k)), uint16(unsafe.Offsetof(t.shiftsV) + uintptr(96*k)),
+		}
+	}
+	for from := range 3 {
+		for k := range 3 {
+			t.peerOrder[from][k] = uint8((from + 1 + k) % 3)
 		}
 	}
 	peOff := unsafe.Offsetof(t.peerElemToConfig)
