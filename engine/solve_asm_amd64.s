@@ -79,7 +79,8 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 	VMOVDQU64 T_cell3x3Mask(R11), Y17
 	VMOVDQU64 T_rowRotate3x3_1(R11), Y18
 	VMOVDQU64 T_rowRotate3x3_2(R11), Y19
-	VMOVDQU64 T_boxMinimums(R11), Y20
+	VMOVDQU   T_boxMinimums(R11), Y15
+	VPXOR     Y13, Y13, Y13
 	VMOVDQU64 T_kAllAt3(R11), Y21
 	VMOVDQU64 T_splitTriads(R11), Y22
 	VMOVDQU64 T_all3(R11), Y23
@@ -200,10 +201,10 @@ peer:
 boxloop:
 	VPANDN   Y1, Y2, Y1
 	VPOPCNTW Y1, Y5
-	VPCMPUW  $1, Y20, Y5, K1 // counts < minimums
-	KORTESTW K1, K1
+	VPCMPGTW Y5, Y15, Y6 // minimums > counts
+	VPTEST   Y6, Y6
 	JNE      fail
-	VPCMPEQW Y20, Y5, K2
+	VPCMPEQW Y15, Y5, Y12
 
 	// the candidates found twice in a row (lanes 4r..4r+3): Y8
 	VPSHUFD    $0xb1, Y1, Y6
@@ -225,9 +226,9 @@ boxloop:
 
 	// assertions: the candidates alone in their row or column, and the
 	// lanes with as few candidates as they can have
+	VPAND      Y8, Y9, Y8
 	VMOVDQA    Y1, Y6
-	VPTERNLOGD $0x70, Y9, Y8, Y6 // cells &^ (Y8 & Y9)
-	VMOVDQU16  Y1, K2, Y6
+	VPTERNLOGD $0xd0, Y8, Y12, Y6 // cells & (Y12 | ^Y8)
 
 	// the eliminations they imply
 	VPANDD     Y17, Y6, Y7 // the cells' assertions
@@ -242,8 +243,7 @@ boxloop:
 	VPSHUFB    Y18, Y9, Y10
 	VPSHUFB    Y19, Y9, Y11
 	VPTERNLOGD $0xfe, Y11, Y10, Y9
-	VPTESTMW   Y7, Y7, K3
-	VPMOVM2W   K3, Y10
+	VPCMPGTW   Y13, Y7, Y10 // the lanes asserted
 	VPTERNLOGD $0xfe, Y10, Y8, Y9 // the new box
 	VPTERNLOGD $0xf6, Y7, Y9, Y2  // eliminations |= new box ^ assertions
 	VPOR       Y6, Y3, Y3
@@ -402,6 +402,39 @@ propagate:
 	JZ      2(PC); \
 	BTSQ    $b, R8
 
+// placeGiven places the given of cell CX of the grid at SI in the
+// position at DI: cellAssign clears the digit from the cell's box (and
+// the other digits from the cell), and the band configurations that the
+// digit's minirow and minicolumn exclude are added to the two bands'
+// pending eliminations.
+#define placeGiven \
+	MOVBLZX (SI)(CX*1), AX; \
+	DECL    AX; \
+	MOVQ    CX, DX; \
+	SHLQ    $4, DX; \
+	LEAQ    T_cellPlace(R11)(DX*1), R12; \
+	MOVWQZX 0(R12), BX; \
+	MOVWQZX 2(R12), R13; \
+	MOVQ    AX, R14; \
+	SHLQ    $9, R14; \
+	ADDQ    R14, R13; \
+	VMOVDQU T_cellAssign(R11)(R13*1), Y1; \
+	VMOVDQU (DI)(BX*1), Y0; \
+	VPANDN  Y0, Y1, Y0; \
+	VMOVDQU Y0, (DI)(BX*1); \
+	SHLQ    $5, AX; \
+	VMOVDQU T_digitBits(R11)(AX*1), Y2; \
+	MOVWQZX 4(R12), BX; \
+	MOVWQZX 6(R12), R13; \
+	VPAND   (R11)(R13*1), Y2, Y3; \
+	VPOR    (DI)(BX*1), Y3, Y3; \
+	VMOVDQU Y3, (DI)(BX*1); \
+	MOVWQZX 8(R12), BX; \
+	MOVWQZX 10(R12), R13; \
+	VPAND   (R11)(R13*1), Y2, Y3; \
+	VPOR    (DI)(BX*1), Y3, Y3; \
+	VMOVDQU Y3, (DI)(BX*1)
+
 // func asmInit(st *simdState, grid *Grid) bool
 TEXT ·asmInit(SB), NOSPLIT, $0-17
 	MOVQ     st+0(FP), DI
@@ -425,44 +458,48 @@ TEXT ·asmInit(SB), NOSPLIT, $0-17
 	VMOVDQU  Y1, 384(DI)
 	VMOVDQU  Y1, 416(DI)
 	VMOVDQU  Y1, 448(DI)
-	XORL     CX, CX
+	// the givens: a bit per cell (R9 cells 0-63, R10 cells 64-80), and
+	// no value above 9
+	MOVL         $0x1ffff, AX
+	KMOVD        AX, K1
+	VMOVDQU      0(SI), Y0
+	VMOVDQU      32(SI), Y1
+	VMOVDQU8.Z   64(SI), K1, Y2
+	MOVL         $0x09090909, AX
+	VMOVD        AX, X3
+	VPBROADCASTD X3, Y3
+	VPMAXUB      Y0, Y1, Y4
+	VPMAXUB      Y2, Y4, Y4
+	VPCMPUB      $6, Y3, Y4, K2 // above 9
+	KORTESTD     K2, K2
+	JNE          bad
+	VPTESTMB     Y0, Y0, K2
+	VPTESTMB     Y1, Y1, K3
+	VPTESTMB     Y2, Y2, K4
+	KMOVD        K2, R9
+	KMOVD        K3, R10
+	SHLQ         $32, R10
+	ORQ          R10, R9
+	KMOVD        K4, R10
 
-cell:
-	MOVBLZX (SI)(CX*1), AX
-	TESTL   AX, AX
-	JZ      next
-	CMPL    AX, $9
-	JA      bad
-	DECL    AX
-	MOVQ    CX, DX
-	SHLQ    $4, DX
-	LEAQ    T_cellPlace(R11)(DX*1), R12
-	MOVWQZX 0(R12), BX
-	MOVWQZX 2(R12), R13
-	MOVQ    AX, R14
-	SHLQ    $9, R14
-	ADDQ    R14, R13
-	VMOVDQU T_cellAssign(R11)(R13*1), Y1
-	VMOVDQU (DI)(BX*1), Y0
-	VPANDN  Y0, Y1, Y0
-	VMOVDQU Y0, (DI)(BX*1)
-	SHLQ    $5, AX
-	VMOVDQU T_digitBits(R11)(AX*1), Y2
-	MOVWQZX 4(R12), BX
-	MOVWQZX 6(R12), R13
-	VPAND   (R11)(R13*1), Y2, Y3
-	VPOR    (DI)(BX*1), Y3, Y3
-	VMOVDQU Y3, (DI)(BX*1)
-	MOVWQZX 8(R12), BX
-	MOVWQZX 10(R12), R13
-	VPAND   (R11)(R13*1), Y2, Y3
-	VPOR    (DI)(BX*1), Y3, Y3
-	VMOVDQU Y3, (DI)(BX*1)
+low:
+	TESTQ  R9, R9
+	JZ     high
+	TZCNTQ R9, CX
+	BLSRQ  R9, R9
+	placeGiven
+	JMP    low
 
-next:
-	INCQ CX
-	CMPQ CX, $81
-	JB   cell
+high:
+	TESTQ  R10, R10
+	JZ     placed
+	TZCNTQ R10, CX
+	ADDQ   $64, CX
+	BLSRQ  R10, R10
+	placeGiven
+	JMP    high
+
+placed:
 	XORL R8, R8
 	pendingBand(0, 0)
 	pendingBand(1, 32)
