@@ -83,7 +83,6 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 	VPXOR     Y13, Y13, Y13
 	VMOVDQU64 T_kAllAt3(R11), Y21
 	VMOVDQU64 T_splitTriads(R11), Y22
-	VMOVDQU64 T_all3(R11), Y23
 	VMOVDQU64 T_configsToTriads(R11), Y24
 	VMOVDQU64 T_configsToTriads+32(R11), Y25
 	VMOVDQU64 T_elimA(R11), Y26
@@ -132,10 +131,9 @@ eliminate:
 	ADDQ  DI, SI
 
 	// apply the pending eliminations: cfg = lo &^ hi, in both halves
-	VMOVDQU      (SI), Y0
-	VEXTRACTI128 $1, Y0, X1
-	VPANDN       X0, X1, X1
-	VPERMQ       $0x44, Y1, Y1
+	VPERMQ       $0x44, (SI), Y0
+	VPERMQ       $0xee, (SI), Y1
+	VPANDN       Y0, Y1, Y1
 
 	// assert the triads that hold a digit in all three of their
 	// configurations, and remove the configurations they exclude
@@ -143,8 +141,8 @@ eliminate:
 	VPSHUFB    Y25, Y1, Y3
 	VPOR       Y2, Y3, Y2
 	VPOPCNTW   Y2, Y3
-	VPCMPEQW   Y23, Y3, K1
-	VMOVDQU16.Z Y2, K1, Y4
+	VPCMPEQW   T_all3(R11), Y3, Y4
+	VPAND      Y2, Y4, Y4
 	VPSHUFB    Y26, Y4, Y5
 	VPSHUFB    Y27, Y4, Y6
 	VPSHUFB    Y28, Y4, Y7
