@@ -28,6 +28,9 @@ func Solve(g Grid) Result { return SolveLimit(g, 2) }
 // stops when limit solutions are found. Limit 1 is the fastest way to get
 // some solution; limit 2 decides uniqueness.
 func SolveLimit(g Grid, limit int) Result {
+	if asmActive {
+		return solveAsm(g, max(limit, 1))
+	}
 	if simdActive {
 		return solveSIMD(g, max(limit, 1))
 	}
@@ -39,6 +42,9 @@ func SolveLimit(g Grid, limit int) Result {
 // SolveLimit(g, limit).Count, a little faster, for callers that print only
 // the count (sudoku solve -count). Conflicting givens count 0.
 func CountSolutions(g Grid, limit int) int {
+	if asmActive {
+		return countAsm(g, max(limit, 1))
+	}
 	if simdActive {
 		return countSIMD(g, max(limit, 1))
 	}
@@ -54,14 +60,26 @@ func CountSolutions(g Grid, limit int) int {
 // (docs/solver.md, "The SIMD port"). Tests switch it to exercise both.
 var simdActive = simdByDefault && simdSupported()
 
+// asmActive selects the assembly port of tdoku's solver
+// (engine/solve_asm_amd64.s, AVX-512) behind SolveLimit and
+// CountSolutions, ahead of simdActive: in builds with -tags avx512solver
+// on amd64, on a processor with AVX512F, BW, VL and BITALG. It is not the
+// default: it is slower than the band-word solver on 17-clue puzzles
+// (docs/solver.md, "The assembly port"). Tests switch it to exercise it.
+var asmActive = asmByDefault && asmSupported()
+
 // SolverPath names the solver behind Solve, SolveLimit and CountSolutions
-// in this build on this processor: "simd" (the port of tdoku's SIMD solver:
-// a build with GOEXPERIMENT=simd and -tags simdsolver, on an amd64
-// processor with AVX2) or "scalar" (the band-word solver, everywhere
-// else). Both give the same
+// in this build on this processor: "avx512" (the assembly port of tdoku's
+// SIMD solver: a build with -tags avx512solver, on an amd64 processor with
+// AVX512F, BW, VL and BITALG), "simd" (the archsimd port: a build with
+// GOEXPERIMENT=simd and -tags simdsolver, on an amd64 processor with AVX2)
+// or "scalar" (the band-word solver, everywhere else). Both give the same
 // counts, and the same solution when it is unique; the first of several
 // solutions and the Guesses and Nodes statistics differ.
 func SolverPath() string {
+	if asmActive {
+		return "avx512"
+	}
 	if simdActive {
 		return "simd"
 	}

@@ -148,37 +148,41 @@ func testRandom(t *testing.T, port triadPort) {
 }
 
 // TestSolverPathDispatch checks that SolveLimit and CountSolutions run the
-// solver SolverPath names: the scalar fallback when the SIMD solver is
-// switched off (as on a build or processor without it), and the SIMD
-// solver where it is on. The two search differently, so their Guesses and
-// Nodes tell which one ran.
+// solver SolverPath names: the scalar fallback when both ports are
+// switched off (as on a build or processor without them), and each port
+// this build and processor have when it is on. The band words search
+// differently from the ports, so their Guesses and Nodes tell them apart;
+// the two ports search alike (TestAsmMatchesSIMD) and give equal results.
 func TestSolverPathDispatch(t *testing.T) {
-	want := "scalar" // the default: the SIMD solver only where the build asks for it
-	if simdByDefault && simdSupported() {
+	want := "scalar" // the default: a port only where the build asks for it
+	switch {
+	case asmByDefault && asmSupported():
+		want = "avx512"
+	case simdByDefault && simdSupported():
 		want = "simd"
 	}
 	if got := SolverPath(); got != want {
 		t.Errorf("SolverPath() = %q by default in this build, want %q", got, want)
 	}
-	saved := simdActive
-	defer func() { simdActive = saved }()
+	savedSIMD, savedAsm := simdActive, asmActive
+	defer func() { simdActive, asmActive = savedSIMD, savedAsm }()
 	puzzles := datasettest.LoadPuzzles(t, dataset.Top1465, 50)
-	paths := []struct {
-		active bool
-		name   string
-		solve  func(Grid, int) Result
-	}{{false, "scalar", solveFast}}
+	type path struct {
+		simd, asm bool
+		name      string
+		solve     func(Grid, int) Result
+	}
+	paths := []path{{false, false, "scalar", solveFast}}
 	if simdSupported() {
-		paths = append(paths, struct {
-			active bool
-			name   string
-			solve  func(Grid, int) Result
-		}{true, "simd", solveSIMD})
+		paths = append(paths, path{true, false, "simd", solveSIMD})
+	}
+	if asmSupported() {
+		paths = append(paths, path{false, true, "avx512", solveAsm}, path{true, true, "avx512", solveAsm})
 	}
 	for _, p := range paths {
-		simdActive = p.active
+		simdActive, asmActive = p.simd, p.asm
 		if got := SolverPath(); got != p.name {
-			t.Fatalf("SolverPath() = %q with the SIMD solver %v, want %q", got, p.active, p.name)
+			t.Fatalf("SolverPath() = %q with the archsimd port %v and the assembly port %v, want %q", got, p.simd, p.asm, p.name)
 		}
 		for _, s := range puzzles {
 			g := MustParse(s)
