@@ -5,11 +5,11 @@
 
 // The propagation of tdoku's triad solver (solve_triad_amd64.go draws the
 // position) in AVX-512 (F, BW, VL and BITALG) on 256-bit vectors: the
-// rules of the archsimd port (solve_simd_amd64.go), run to the same
-// fixpoint by a worklist instead of its mutual recursion, so that the
-// whole propagation is one loop with no calls and its constants stay in
-// Y16-Y29 (EVEX-only registers, which Go's own code never touches).
-// docs/solver.md ("The assembly port") says what it measured.
+// rules of the archsimd port (solve_simd_amd64.go), in its order, with a
+// stack of band frames instead of its mutual recursion, so that the whole
+// propagation is one loop with no calls and the box loop's constants stay
+// in Y15-Y19 (Y16-Y19 are EVEX-only registers, which Go's code does not
+// use). docs/solver.md ("The assembly port") says what it measured.
 
 // func cpuAVX512() bool
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
@@ -66,7 +66,7 @@ no:
 //
 // It returns AX = 1, or AX = 0 on a contradiction (the position is then
 // partly updated). It clobbers every general register but SP, BP and
-// DI, and Y0-Y29, K1-K3, and ends with VZEROUPPER.
+// DI, and Y0-Y19, and ends with VZEROUPPER.
 //
 // Registers: R14 the depth of the stack, R9 the band eliminated, R12 its
 // from, R10 the boxes done, SI its address, R13 the box restricted, BX
@@ -81,14 +81,6 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 	VMOVDQU64 T_rowRotate3x3_2(R11), Y19
 	VMOVDQU   T_boxMinimums(R11), Y15
 	VPXOR     Y13, Y13, Y13
-	VMOVDQU64 T_kAllAt3(R11), Y21
-	VMOVDQU64 T_splitTriads(R11), Y22
-	VMOVDQU64 T_configsToTriads(R11), Y24
-	VMOVDQU64 T_configsToTriads+32(R11), Y25
-	VMOVDQU64 T_elimA(R11), Y26
-	VMOVDQU64 T_elimB(R11), Y27
-	VMOVDQU64 T_elimC(R11), Y28
-	VMOVDQU64 T_elimD(R11), Y29
 	XORL      R14, R14
 
 unpack:
@@ -137,16 +129,16 @@ eliminate:
 
 	// assert the triads that hold a digit in all three of their
 	// configurations, and remove the configurations they exclude
-	VPSHUFB    Y24, Y1, Y2
-	VPSHUFB    Y25, Y1, Y3
+	VPSHUFB    T_configsToTriads(R11), Y1, Y2
+	VPSHUFB    T_configsToTriads+32(R11), Y1, Y3
 	VPOR       Y2, Y3, Y2
 	VPOPCNTW   Y2, Y3
 	VPCMPEQW   T_all3(R11), Y3, Y4
 	VPAND      Y2, Y4, Y4
-	VPSHUFB    Y26, Y4, Y5
-	VPSHUFB    Y27, Y4, Y6
-	VPSHUFB    Y28, Y4, Y7
-	VPSHUFB    Y29, Y4, Y8
+	VPSHUFB    T_elimA(R11), Y4, Y5
+	VPSHUFB    T_elimB(R11), Y4, Y6
+	VPSHUFB    T_elimC(R11), Y4, Y7
+	VPSHUFB    T_elimD(R11), Y4, Y8
 	VPTERNLOGD $0xfe, Y7, Y6, Y5 // Y5 |= Y6 | Y7
 	VPOR       Y8, Y5, Y5
 	VPERMQ     $0x4e, Y5, Y6
@@ -155,8 +147,8 @@ eliminate:
 	VMOVDQU    Y0, (SI)
 
 	// the band's positive triads, then its three boxes restricted to them
-	VPSHUFB Y24, Y1, Y2
-	VPSHUFB Y25, Y1, Y3
+	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
 	VPOR    Y2, Y3, Y14
 	JMP     peer
 
@@ -166,8 +158,8 @@ resume:
 	SHLQ    $5, SI
 	ADDQ    DI, SI
 	VPERMQ  $0x44, (SI), Y1
-	VPSHUFB Y24, Y1, Y2
-	VPSHUFB Y25, Y1, Y3
+	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
 	VPOR    Y2, Y3, Y14
 
 peer:
@@ -178,7 +170,7 @@ peer:
 	SHLQ    $5, CX
 	VMOVDQU T_peerTriads(R11)(CX*1), Y5
 	VPERMD  Y14, Y5, Y0
-	VPORD   Y21, Y0, Y0
+	VPOR    T_kAllAt3(R11), Y0, Y0
 	LEAQ    T_triadsToCands(R11), DX
 	CMPQ    R9, $3
 	JB      2(PC)
@@ -255,10 +247,10 @@ boxloop:
 	// from the vertical ones; DX: bit 0 (1) the horizontal band has
 	// eliminations pending, bit 1 (2) the vertical one
 	XORL    DX, DX
-	VPSHUFB Y22, Y3, Y5
+	VPSHUFB T_splitTriads(R11), Y3, Y5
 	VPERMQ  $0x4e, Y5, Y6
 	VPOR    Y5, Y6, Y5
-	VPSHUFB Y22, Y4, Y6
+	VPSHUFB T_splitTriads(R11), Y4, Y6
 	VPERMQ  $0x4e, Y6, Y7
 	VPOR    Y6, Y7, Y6
 	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
