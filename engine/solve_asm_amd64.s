@@ -58,7 +58,7 @@ no:
 //	bit  7    set in every frame
 //
 // The caller passes the first frames in CX, the bottom one in the low
-// byte, and R8, the bands with eliminations pending (bit b: band b): a
+// byte, or BX = 1 and a band R9 to eliminate first, its vector in Y0; and R8, the bands with eliminations pending (bit b: band b): a
 // band is pending when its bit is set, and a full stack leaves the bands
 // to R8, from which they are taken when the stack is empty. The order
 // changes the work, not the fixpoint (docs/solver.md, "The assembly
@@ -82,6 +82,8 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 	VMOVDQU   T_boxMinimums(R11), Y15
 	VPXOR     Y13, Y13, Y13
 	XORL      R14, R14
+	TESTQ     BX, BX
+	JNZ       direct
 
 unpack:
 	TESTQ CX, CX
@@ -118,13 +120,15 @@ fromMask:
 	XORL  R10, R10
 
 eliminate:
-	MOVQ  R9, SI
-	SHLQ  $5, SI
-	ADDQ  DI, SI
+	MOVQ    R9, SI
+	SHLQ    $5, SI
+	ADDQ    DI, SI
+	VMOVDQU (SI), Y0
 
+eliminateY0:
 	// apply the pending eliminations: cfg = lo &^ hi, in both halves
-	VPERMQ       $0x44, (SI), Y0
-	VPERMQ       $0xee, (SI), Y1
+	VPERMQ       $0xee, Y0, Y1
+	VPERMQ       $0x44, Y0, Y0
 	VPANDN       Y0, Y1, Y1
 
 	// assert the triads that hold a digit in all three of their
@@ -346,6 +350,15 @@ nextpeer:
 	JB   peer
 	JMP  next
 
+direct:
+	// the caller's band R9, its vector in Y0, eliminated first, from peer 0
+	XORL R12, R12
+	XORL R10, R10
+	MOVQ R9, SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+	JMP  eliminateY0
+
 done:
 	MOVL $1, AX
 	VZEROUPPER
@@ -358,29 +371,33 @@ fail:
 
 // func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
 TEXT ·asmGuess(SB), NOSPLIT, $0-25
-	MOVQ          st+0(FP), DI
-	MOVQ          band+8(FP), R9
-	MOVWLZX       value+16(FP), CX
-	MOVBLZX       cfgs+18(FP), DX
-	SHLL          $8, DX
-	KMOVW         DX, K1
-	VMOVD         CX, X0
-	VPBROADCASTW  X0, Y0
-	VMOVDQU16.Z   Y0, K1, Y0 // the digit in lanes 8+i, i in cfgs
-	MOVQ          R9, AX
-	SHLQ          $5, AX
-	VPOR          (DI)(AX*1), Y0, Y0
-	VMOVDQU       Y0, (DI)(AX*1)
-	XORL          R8, R8
-	VPERMQ        $0x4e, Y0, Y1
-	VPTEST        Y0, Y1
-	JZ            propagate
-	BTSQ          R9, R8
+	MOVQ         st+0(FP), DI
+	MOVQ         band+8(FP), R9
+	MOVWLZX      value+16(FP), CX
+	MOVBLZX      cfgs+18(FP), DX
+	SHLL         $8, DX
+	KMOVW        DX, K1
+	VMOVD        CX, X0
+	VPBROADCASTW X0, Y0
+	VMOVDQU16.Z  Y0, K1, Y0 // the digit in lanes 8+i, i in cfgs
+	MOVQ         R9, AX
+	SHLQ         $5, AX
+	VPOR         (DI)(AX*1), Y0, Y0
+	VMOVDQU      Y0, (DI)(AX*1)
+	VPERMQ       $0x4e, Y0, Y1
+	VPTEST       Y0, Y1
+	JZ           settled
+	// the band eliminated at once from Y0 (BX = 1), no frames
+	XORL         R8, R8
+	XORL         CX, CX
+	MOVL         $1, BX
+	CALL         fixpoint<>(SB)
+	MOVB         AX, ret+24(FP)
+	RET
 
-propagate:
-	LEAQ 0x80(R9), CX // the band's frame: from peer 0
-	CALL fixpoint<>(SB)
-	MOVB AX, ret+24(FP)
+settled:
+	VZEROUPPER
+	MOVB $1, ret+24(FP)
 	RET
 
 // pendingBand sets bit b of R8 when band b of the position at DI has
@@ -500,6 +517,7 @@ placed:
 	// tdoku's order: bands 0 and 3 from peer 1, 1 and 4 from peer 2,
 	// 2 and 5 from peer 0 (the bottom frame in the low byte)
 	MOVQ $0x888b91948285, CX
+	XORL BX, BX
 	CALL fixpoint<>(SB)
 	MOVB AX, ret+16(FP)
 	RET
