@@ -306,43 +306,52 @@ pending:
 	INCQ  R14
 
 bands:
-	// the frames that start the box's bands: its horizontal band from
-	// the box's column in it, its vertical band from its row
+	// the box's bands: its horizontal band h from the box's column in
+	// it, its vertical band v from its row; the band across is started
+	// at once (no frame), the other pushed to start after it
 	MOVBLZX T_boxBands(R11)(R13*2), AX   // h = the box's row
 	MOVBLZX T_boxBands+1(R11)(R13*2), CX // v = 3 + the box's column
-	LEAL    -3(CX), BX
-	SHLL    $3, BX
-	ORL     $0x80, BX
-	ORL     AX, BX // h's frame
-	SHLL    $3, AX
-	ORL     $0x80, AX
-	ORL     CX, AX // v's frame
 	CMPQ    R9, $3
 	JB      fromHorizontal
 
-	// from a vertical band: the horizontal one first (pushed last)
+	// from a vertical band: h first, v pushed
 	BTL  $1, DX
-	JCC  2(PC)
-	MOVB AX, (SP)(R14*1)
-	JCC  2(PC)
-	INCQ R14
-	BTL  $0, DX
-	JCC  next
+	JCC  pushedV
+	MOVL AX, BX
+	SHLL $3, BX
+	ORL  CX, BX
+	ORL  $0x80, BX // v's frame
 	MOVB BX, (SP)(R14*1)
 	INCQ R14
-	JMP  next
+
+pushedV:
+	BTL  $0, DX
+	JCC  next
+	MOVQ AX, R9
+	LEAL -3(CX), R12
+	XORL R10, R10
+	BTRQ R9, R8
+	JMP  eliminate
 
 fromHorizontal:
+	// from a horizontal band: v first, h pushed
 	BTL  $0, DX
-	JCC  2(PC)
+	JCC  pushedH
+	LEAL -3(CX), BX
+	SHLL $3, BX
+	ORL  AX, BX
+	ORL  $0x80, BX // h's frame
 	MOVB BX, (SP)(R14*1)
-	JCC  2(PC)
 	INCQ R14
+
+pushedH:
 	BTL  $1, DX
 	JCC  next
-	MOVB AX, (SP)(R14*1)
-	INCQ R14
-	JMP  next
+	MOVQ CX, R9
+	MOVL AX, R12
+	XORL R10, R10
+	BTRQ R9, R8
+	JMP  eliminate
 
 nextpeer:
 	INCQ R10
