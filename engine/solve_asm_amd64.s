@@ -46,9 +46,10 @@ no:
 // fixpoint propagates the position at DI to the fixpoint, in the order
 // of the archsimd port's recursion: when a box restriction leaves one of
 // the box's bands with eliminations pending, that band is eliminated at
-// once (the band across first, as the port does), and the band whose box
-// it was resumes after. A stack of frames in this function's frame
-// remembers the bands to start or to resume, one byte each:
+// once (the band across first, as the port does, the other after it),
+// and the band whose box it was resumes after both. A stack of frames in
+// this function's frame remembers the bands to start or to resume, one
+// byte each:
 //
 //	bits 0-2  the band (0-2 horizontal, 3-5 vertical)
 //	bits 3-4  from: the peer whose box sent the eliminations (the band's
@@ -57,12 +58,12 @@ no:
 //	          band (when it still has eliminations pending), 1-2 resume it
 //	bit  7    set in every frame
 //
-// The caller passes the first frames in CX, the bottom one in the low
-// byte, or BX = 1 and a band R9 to eliminate first, its vector in Y0; and R8, the bands with eliminations pending (bit b: band b): a
-// band is pending when its bit is set, and a full stack leaves the bands
-// to R8, from which they are taken when the stack is empty. The order
-// changes the work, not the fixpoint (docs/solver.md, "The assembly
-// port").
+// The caller passes either the first frames in CX (the bottom one in the
+// low byte) and BX = 0, or BX = 1 and a band R9 to eliminate first, its
+// vector in Y0; and in R8 the bands with eliminations pending (bit b:
+// band b). A full stack leaves the bands to R8, from which they are taken
+// when the stack is empty. The order changes the work, not the fixpoint
+// (docs/solver.md, "The assembly port").
 //
 // It returns AX = 1, or AX = 0 on a contradiction (the position is then
 // partly updated). It clobbers every general register but SP, BP and
@@ -70,9 +71,10 @@ no:
 //
 // Registers: R14 the depth of the stack, R9 the band eliminated, R12 its
 // from, R10 the boxes done, SI its address, R13 the box restricted, BX
-// its address, R11 the tables. Y14 the band's positive triads. Box
-// restriction: Y1 the cells, Y2 the eliminations, Y3 the assertions and
-// Y4 the implied eliminations gathered over the loop.
+// its address, R11 the tables. Y14 the band's positive triads, Y13 zero,
+// Y15-Y19 the box loop's constants. Box restriction: Y1 the cells, Y2
+// the eliminations, Y3 the assertions and Y4 the implied eliminations
+// gathered over the loop.
 TEXT fixpoint<>(SB), NOSPLIT, $64
 	LEAQ    ·triadT(SB), R11
 	VMOVDQU64 T_rotateRows1(R11), Y16
