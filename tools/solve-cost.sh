@@ -39,7 +39,7 @@ echo "# sudokud on core 0 (GOMAXPROCS 1), sudokuload -scenarios solve -c $C -d $
 declare -A path
 for s in $SERVERS; do
 	path[$s]=$( (timeout 3 "$BIN/$s" -addr 127.0.0.1:0 -admin-addr 127.0.0.1:0 -workers 1 2>/dev/null || true) |
-		grep -m1 -o '"solver":"[a-z]*"' | cut -d'"' -f4)
+		grep -m1 -o '"solver":"[a-z0-9]*"' | cut -d'"' -f4)
 done
 for r in $(seq "$ROUNDS"); do
 	for s in $SERVERS; do
