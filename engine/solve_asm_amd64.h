@@ -15,12 +15,10 @@
 #define T_all3 384
 #define T_kAllAt3 416
 #define T_triadsToCands 448
-#define T_peerTriads 576
 #define T_cellAssign 2816
 #define T_initBand 7648
 #define T_digitBits 7808
 #define T_boxBands 8096
-#define T_bandBoxes 8114
-#define T_boxMsg 8138
-#define T_cellPlace 8210
-#define T_peerOrder 9506
+#define T_boxMsg 8114
+#define T_cellPlace 8186
+#define T_peerSteps 9482

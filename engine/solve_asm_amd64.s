@@ -169,12 +169,14 @@ resume:
 	VPOR    Y2, Y3, Y14
 
 peer:
-	LEAQ    (R10)(R12*4), AX
-	MOVBQZX T_peerOrder(R11)(AX*1), CX // the peer
-	LEAQ    (CX)(R9*4), AX
-	MOVBQZX T_bandBoxes(R11)(AX*1), R13
-	SHLQ    $5, CX
-	VMOVDQU T_peerTriads(R11)(CX*1), Y5
+	MOVQ    R9, AX
+	SHLQ    $4, AX
+	LEAQ    (AX)(R12*4), AX
+	ADDQ    R10, AX // the step: peerSteps[R9][R12][R10]
+	MOVWQZX T_peerSteps+2(R11)(AX*8), CX
+	MOVWQZX T_peerSteps+0(R11)(AX*8), BX
+	MOVWQZX T_peerSteps+4(R11)(AX*8), R13
+	VMOVDQU (R11)(CX*1), Y5
 	VPERMD  Y14, Y5, Y0
 	VPOR    T_kAllAt3(R11), Y0, Y0
 	LEAQ    T_triadsToCands(R11), DX
@@ -184,9 +186,7 @@ peer:
 	VPSHUFB (DX), Y0, Y1
 	VPSHUFB 32(DX), Y0, Y2
 	VPOR    Y1, Y2, Y0 // the box's candidates
-	MOVQ    R13, BX
-	SHLQ    $5, BX
-	LEAQ    192(DI)(BX*1), BX
+	ADDQ    DI, BX
 	VMOVDQU (BX), Y1
 	VPANDN  Y1, Y0, Y2 // cells &^ candidates
 	VPTEST  Y2, Y2

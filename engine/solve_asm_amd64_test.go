@@ -30,15 +30,13 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_all3":            unsafe.Offsetof(x.all3),
 		"T_kAllAt3":         unsafe.Offsetof(x.kAllAt3),
 		"T_triadsToCands":   unsafe.Offsetof(x.triadsToCands),
-		"T_peerTriads":      unsafe.Offsetof(x.peerTriads),
 		"T_cellAssign":      unsafe.Offsetof(x.cellAssign),
 		"T_initBand":        unsafe.Offsetof(x.initBand),
 		"T_digitBits":       unsafe.Offsetof(x.digitBits),
 		"T_boxBands":        unsafe.Offsetof(x.boxBands),
-		"T_bandBoxes":       unsafe.Offsetof(x.bandBoxes),
 		"T_boxMsg":          unsafe.Offsetof(x.boxMsg),
 		"T_cellPlace":       unsafe.Offsetof(x.cellPlace),
-		"T_peerOrder":       unsafe.Offsetof(x.peerOrder),
+		"T_peerSteps":       unsafe.Offsetof(x.peerSteps),
 	}
 	f, err := os.Open("solve_asm_amd64.h")
 	if err != nil {

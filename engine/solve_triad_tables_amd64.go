@@ -83,8 +83,6 @@ type triadTables struct {
 	digitBits [9]lanes16
 	// boxBands[b]: box b's horizontal and vertical band (0-2, 3-5).
 	boxBands [9][2]uint8
-	// bandBoxes[band]: the boxes of a band.
-	bandBoxes [6][4]uint8 // [3] unused
 	// boxMsg[b]: the offsets, in the position, of box b's horizontal and
 	// vertical band, and in these tables of its shiftsH and shiftsV rows.
 	boxMsg [9][4]uint16
@@ -94,10 +92,11 @@ type triadTables struct {
 	// peerElemToConfig in these tables, and the same for its vertical
 	// band.
 	cellPlace [81][8]uint16
-	// peerOrder[from][k]: the peer whose box a band restricts k-th when
-	// its eliminations came from peer from: the next peer, the one
-	// after, then from (tdoku's order).
-	peerOrder [4][4]uint8
+	// peerSteps[band][from][k]: the k-th box that band restricts when
+	// its eliminations came from peer from (the next peer, the one after,
+	// then from: tdoku's order), as offsets: the box in the position, its
+	// peer's row of peerTriads in these tables; and the box's index.
+	peerSteps [8][4][4][4]uint16
 }
 
 var (
@@ -280,9 +279,6 @@ func newTriadTables() *triadTables {
 	for b := range 9 {
 		t.boxBands[b] = [2]uint8{uint8(b / 3), uint8(3 + b%3)}
 	}
-	for band, boxes := range simdBoxPeers {
-		copy(t.bandBoxes[band][:], boxes[:])
-	}
 	for b := range 9 {
 		boxI, boxJ := b/3, b%3
 		k := boxJ*3 + boxI
@@ -291,9 +287,17 @@ func newTriadTables() *triadTables {
 			uint16(unsafe.Offsetof(t.shiftsH) + uintptr(96*k)), uint16(unsafe.Offsetof(t.shiftsV) + uintptr(96*k)),
 		}
 	}
-	for from := range 3 {
-		for k := range 3 {
-			t.peerOrder[from][k] = uint8((from + 1 + k) % 3)
+	for band := range 6 {
+		for from := range 3 {
+			for k := range 3 {
+				p := (from + 1 + k) % 3
+				box := uintptr(simdBoxPeers[band][p])
+				t.peerSteps[band][from][k] = [4]uint16{
+					uint16(unsafe.Offsetof(simdState{}.boxen) + 32*box),
+					uint16(unsafe.Offsetof(t.peerTriads) + uintptr(32*p)),
+					uint16(box),
+				}
+			}
 		}
 	}
 	peOff := unsafe.Offsetof(t.peerElemToConfig)
