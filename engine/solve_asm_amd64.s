@@ -127,6 +127,12 @@ eliminate:
 	ADDQ    DI, SI
 	VMOVDQU (SI), Y0
 
+eliminateBand:
+	// R9's vector in Y0: SI its address
+	MOVQ R9, SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+
 eliminateY0:
 	// apply the pending eliminations: cfg = lo &^ hi, in both halves
 	VPERMQ       $0xee, Y0, Y1
@@ -261,14 +267,14 @@ boxloop:
 	VPOR    Y6, Y7, Y6
 	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
 	MOVWQZX T_boxMsg+4(R11)(R13*8), CX
-	VPSHUFB (R11)(CX*1), Y5, Y7
+	VPSHUFB (R11)(CX*1), Y5, Y10
 	VPSHUFB 32(R11)(CX*1), Y6, Y8
 	VPSHUFB 64(R11)(CX*1), Y6, Y9
-	VPTERNLOGD $0xfe, Y9, Y8, Y7
-	VPOR    (DI)(AX*1), Y7, Y7
-	VMOVDQU Y7, (DI)(AX*1)
-	VPERMQ  $0x4e, Y7, Y8
-	VPTEST  Y7, Y8
+	VPTERNLOGD $0xfe, Y9, Y8, Y10
+	VPOR    (DI)(AX*1), Y10, Y10
+	VMOVDQU Y10, (DI)(AX*1) // Y10: the horizontal band
+	VPERMQ  $0x4e, Y10, Y8
+	VPTEST  Y10, Y8
 	JZ      vertical
 	SHRQ    $5, AX
 	BTSQ    AX, R8
@@ -277,14 +283,14 @@ boxloop:
 vertical:
 	MOVWQZX T_boxMsg+2(R11)(R13*8), AX
 	MOVWQZX T_boxMsg+6(R11)(R13*8), CX
-	VPSHUFB (R11)(CX*1), Y3, Y7
+	VPSHUFB (R11)(CX*1), Y3, Y11
 	VPSHUFB 32(R11)(CX*1), Y4, Y8
 	VPSHUFB 64(R11)(CX*1), Y4, Y9
-	VPTERNLOGD $0xfe, Y9, Y8, Y7
-	VPOR    (DI)(AX*1), Y7, Y7
-	VMOVDQU Y7, (DI)(AX*1)
-	VPERMQ  $0x4e, Y7, Y8
-	VPTEST  Y7, Y8
+	VPTERNLOGD $0xfe, Y9, Y8, Y11
+	VPOR    (DI)(AX*1), Y11, Y11
+	VMOVDQU Y11, (DI)(AX*1) // Y11: the vertical band
+	VPERMQ  $0x4e, Y11, Y8
+	VPTEST  Y11, Y8
 	JZ      pending
 	SHRQ    $5, AX
 	BTSQ    AX, R8
@@ -329,11 +335,12 @@ bands:
 pushedV:
 	BTL  $0, DX
 	JCC  next
-	MOVQ AX, R9
-	LEAL -3(CX), R12
-	XORL R10, R10
-	BTRQ R9, R8
-	JMP  eliminate
+	MOVQ    AX, R9
+	LEAL    -3(CX), R12
+	XORL    R10, R10
+	BTRQ    R9, R8
+	VMOVDQA Y10, Y0 // the band as stored above
+	JMP     eliminateBand
 
 fromHorizontal:
 	// from a horizontal band: v first, h pushed
@@ -349,11 +356,12 @@ fromHorizontal:
 pushedH:
 	BTL  $1, DX
 	JCC  next
-	MOVQ CX, R9
-	MOVL AX, R12
-	XORL R10, R10
-	BTRQ R9, R8
-	JMP  eliminate
+	MOVQ    CX, R9
+	MOVL    AX, R12
+	XORL    R10, R10
+	BTRQ    R9, R8
+	VMOVDQA Y11, Y0 // the band as stored above
+	JMP     eliminateBand
 
 nextpeer:
 	INCQ R10
