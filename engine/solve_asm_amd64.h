@@ -13,7 +13,6 @@
 #define T_elimC 320
 #define T_elimD 352
 #define T_all3 384
-#define T_kAllAt3 416
 #define T_triadsToCands 448
 #define T_cellAssign 2816
 #define T_initBand 7648
@@ -22,3 +21,4 @@
 #define T_boxMsg 8114
 #define T_cellPlace 8186
 #define T_peerSteps 9482
+#define T_kAllAtTriads 10506

@@ -71,7 +71,8 @@ no:
 //
 // Registers: R14 the depth of the stack, R9 the band eliminated, R12 its
 // from, R10 the boxes done, SI its address, R13 the box restricted, BX
-// its address, R11 the tables. Y14 the band's positive triads, Y13 zero,
+// its address, R11 the tables. Y14 the band's positive triads (and all
+// digits in lanes 3, 7 and 11), Y13 zero,
 // Y15-Y19 the box loop's constants. Box restriction: Y1 the cells, Y2
 // the eliminations, Y3 the assertions and Y4 the implied eliminations
 // gathered over the loop.
@@ -162,6 +163,7 @@ eliminateY0:
 	VPSHUFB T_configsToTriads(R11), Y1, Y2
 	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
 	VPOR    Y2, Y3, Y14
+	VPOR    T_kAllAtTriads(R11), Y14, Y14
 	JMP     peer
 
 resume:
@@ -173,6 +175,7 @@ resume:
 	VPSHUFB T_configsToTriads(R11), Y1, Y2
 	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
 	VPOR    Y2, Y3, Y14
+	VPOR    T_kAllAtTriads(R11), Y14, Y14
 
 peer:
 	MOVQ    R9, AX
@@ -184,7 +187,6 @@ peer:
 	MOVWQZX T_peerSteps+4(R11)(AX*8), R13
 	VMOVDQU (R11)(CX*1), Y5
 	VPERMD  Y14, Y5, Y0
-	VPOR    T_kAllAt3(R11), Y0, Y0
 	LEAQ    T_triadsToCands(R11), DX
 	CMPQ    R9, $3
 	JB      2(PC)

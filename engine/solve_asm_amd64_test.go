@@ -28,7 +28,6 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_elimC":           unsafe.Offsetof(x.elimC),
 		"T_elimD":           unsafe.Offsetof(x.elimD),
 		"T_all3":            unsafe.Offsetof(x.all3),
-		"T_kAllAt3":         unsafe.Offsetof(x.kAllAt3),
 		"T_triadsToCands":   unsafe.Offsetof(x.triadsToCands),
 		"T_cellAssign":      unsafe.Offsetof(x.cellAssign),
 		"T_initBand":        unsafe.Offsetof(x.initBand),
@@ -37,6 +36,7 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_boxMsg":          unsafe.Offsetof(x.boxMsg),
 		"T_cellPlace":       unsafe.Offsetof(x.cellPlace),
 		"T_peerSteps":       unsafe.Offsetof(x.peerSteps),
+		"T_kAllAtTriads":    unsafe.Offsetof(x.kAllAtTriads),
 	}
 	f, err := os.Open("solve_asm_amd64.h")
 	if err != nil {

@@ -97,6 +97,10 @@ type triadTables struct {
 	// then from: tdoku's order), as offsets: the box in the position, its
 	// peer's row of peerTriads in these tables; and the box's index.
 	peerSteps [8][4][4][4]uint16
+	// kAllAtTriads: all nine digits in lanes 3, 7 and 11, beside each
+	// peer's three triads in a band's triads vector, so that the peer's
+	// quarter, moved to lanes 0-3, carries kAllAt3's lane 3 with it.
+	kAllAtTriads lanes16
 }
 
 var (
@@ -263,6 +267,7 @@ func newTriadTables() *triadTables {
 	t.pendingBits = w16([8]uint16{}, [8]uint16{1, 2, 4, 8, 16, 32, 0, 0})
 	t.boxMinimums = w16([8]uint16{1, 1, 1, 6, 1, 1, 1, 6}, [8]uint16{1, 1, 1, 6, 6, 6, 6, 0})
 	t.all3 = b16(3)
+	t.kAllAtTriads = w16([8]uint16{0, 0, 0, K, 0, 0, 0, K}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
 	t.kAllAt3 = w16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
 	t.initBand = w16([8]uint16{K, K, K, K, K, K, 0, 0}, [8]uint16{})
 	// popcount of a nibble in each byte of a 128-bit half: 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4
