@@ -196,8 +196,16 @@ get "$admin/healthz" >/dev/null || die "admin /healthz"
 get "$admin/readyz" >/dev/null || die "admin /readyz"
 [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/metrics")" = 404 ] || die "/metrics is served on the API's port"
 get "$admin/metrics" >"$work/metrics"
-grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",solver=\"scalar\",version=\"$version\"} 1$" "$work/metrics" ||
-	die "/metrics has no sudoku_build_info for $version $revision"
+# the solver path the engine picks on this processor, read independently
+# of its CPUID check: the assembly port where the kernel lists the AVX-512
+# set it needs, else the band words
+solver=avx512
+flags=$(grep -m1 '^flags' /proc/cpuinfo)
+for f in avx512f avx512bw avx512vl avx512_bitalg; do
+	case " $flags " in *" $f "*) ;; *) solver=scalar ;; esac
+done
+grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",solver=\"$solver\",version=\"$version\"} 1$" "$work/metrics" ||
+	die "/metrics has no sudoku_build_info for $version $revision with solver $solver"
 grep -q '^sudoku_http_requests_total{code="200",method="POST",route="/solve"} 1$' "$work/metrics" || die "/metrics did not count the /solve"
 p=$(if [ -n "$cid" ]; then pod inspect --format '{{.State.Pid}}' "$cid"; else echo "$pid"; fi)
 uid=$(awk '/^Uid:/ {print $2}' "/proc/$p/status")

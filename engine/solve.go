@@ -51,31 +51,34 @@ func CountSolutions(g Grid, limit int) int {
 	return countFast(g, max(limit, 1))
 }
 
-// simdActive selects the solver behind SolveLimit and CountSolutions: the
-// SIMD port of tdoku's solver (engine/solve_simd_amd64.go) in builds that
-// ask for it (GOEXPERIMENT=simd and the build tag simdsolver, on amd64) on
-// a processor that supports it, else the band-word solver of
-// solve_fast.go, which stays the fallback and the oracle. The port is not
-// the default: it is slower than the band-word solver on easy puzzles
-// (docs/solver.md, "The SIMD port"). Tests switch it to exercise both.
+// simdActive selects the SIMD port of tdoku's solver written with Go's
+// experimental simd/archsimd (engine/solve_simd_amd64.go) behind
+// SolveLimit and CountSolutions where the assembly port does not run: in
+// builds that ask for it (GOEXPERIMENT=simd and the build tag simdsolver,
+// on amd64), on a processor with AVX2. Tests switch it to exercise every
+// path.
 var simdActive = simdByDefault && simdSupported()
 
 // asmActive selects the assembly port of tdoku's solver
-// (engine/solve_asm_amd64.s, AVX-512) behind SolveLimit and
-// CountSolutions, ahead of simdActive: in builds with -tags avx512solver
-// on amd64, on a processor with AVX512F, BW, VL and BITALG. It is not the
-// default: it is slower than the band-word solver on 17-clue puzzles
-// (docs/solver.md, "The assembly port"). Tests switch it to exercise it.
-var asmActive = asmByDefault && asmSupported()
+// (engine/solve_asm_amd64.s) behind SolveLimit and CountSolutions: in every
+// amd64 build but -tags purego, on a processor with AVX512F, BW, VL and
+// BITALG and an operating system that saves their registers. Elsewhere the
+// band-word solver of solve_fast.go runs; it stays the fallback and the
+// oracle of the differential tests. The port is the faster of the two on
+// every set of puzzles measured but 17-clue ones, and for generation
+// (docs/solver.md, "The assembly port", says by how much and why it is the
+// default). Tests switch it to exercise every path.
+var asmActive = asmSupported()
 
 // SolverPath names the solver behind Solve, SolveLimit and CountSolutions
 // in this build on this processor: "avx512" (the assembly port of tdoku's
-// SIMD solver: a build with -tags avx512solver, on an amd64 processor with
+// SIMD solver: any amd64 build but -tags purego, on a processor with
 // AVX512F, BW, VL and BITALG), "simd" (the archsimd port: a build with
-// GOEXPERIMENT=simd and -tags simdsolver, on an amd64 processor with AVX2)
-// or "scalar" (the band-word solver, everywhere else). Both give the same
-// counts, and the same solution when it is unique; the first of several
-// solutions and the Guesses and Nodes statistics differ.
+// GOEXPERIMENT=simd and -tags simdsolver, on an amd64 processor with AVX2
+// but not that AVX-512 set) or "scalar" (the band-word solver, everywhere
+// else). All give the same counts, and the same solution when it is
+// unique; the first of several solutions and the Guesses and Nodes
+// statistics differ.
 func SolverPath() string {
 	if asmActive {
 		return "avx512"

@@ -154,9 +154,9 @@ func testRandom(t *testing.T, port triadPort) {
 // differently from the ports, so their Guesses and Nodes tell them apart;
 // the two ports search alike (TestAsmMatchesSIMD) and give equal results.
 func TestSolverPathDispatch(t *testing.T) {
-	want := "scalar" // the default: a port only where the build asks for it
+	want := "scalar" // the fallback: where neither port runs
 	switch {
-	case asmByDefault && asmSupported():
+	case asmSupported():
 		want = "avx512"
 	case simdByDefault && simdSupported():
 		want = "simd"

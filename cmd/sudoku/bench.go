@@ -130,6 +130,8 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	// One goroutine on one thread, so CPU time is the solver's.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	// which solver "fast" is on this processor, beside the table, not in it
+	fmt.Fprintf(stderr, "fast: the %s solver path (engine.SolverPath)\n", engine.SolverPath())
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "file\tpuzzles\tsolver\tpuzzles/CPU-s\tµs/puzzle\tpuzzles/wall-s\tguesses/puzzle\tnodes/puzzle\tsolved\tvs tdoku\t")
 	for _, f := range files {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokuhq/sudoku/engine"
 	"github.com/sudokuhq/sudoku/internal/dataset"
 )
 
@@ -31,6 +32,9 @@ func TestBenchCommand(t *testing.T) {
 	}
 	if !strings.Contains(lines[0], "puzzles/CPU-s") || !strings.Contains(lines[0], "guesses/puzzle") {
 		t.Errorf("header = %q, want puzzles/CPU-s and guesses/puzzle columns", lines[0])
+	}
+	if want := "fast: the " + engine.SolverPath() + " solver path"; !strings.Contains(errOut.String(), want) {
+		t.Errorf("stderr = %q, want it to name the solver behind fast (%q)", errOut.String(), want)
 	}
 	for i, sv := range benchSolvers {
 		f := strings.Fields(lines[1+i])
