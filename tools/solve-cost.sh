@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # solve-cost.sh: what the solver costs the service (issue 22, item 5).
-# For each sudokud binary in SERVERS (the default build and the opt-in
-# SIMD one, say) and each puzzle file in SETS, ROUNDS times alternated:
+# For each sudokud binary in SERVERS (the default build, whose solver is
+# the assembly port on a processor with AVX-512, and the -tags purego one,
+# the band words, say) and each puzzle file in SETS, ROUNDS times alternated:
 # sudokud pinned to core 0 with GOMAXPROCS=1, sudokuload on the other
 # cores driving /solve with C connections for D, and prints sudokuload's
 # server CPU per request, the engine's time per request (the service's
@@ -9,16 +10,16 @@
 #
 #   mkdir -p bin/solve && go build -o bin/solve/sudokuload ./cmd/sudokuload &&
 #     go build -o bin/solve/sudokud ./cmd/sudokud &&
-#     GOEXPERIMENT=simd go build -tags simdsolver -o bin/solve/sudokud-simd ./cmd/sudokud
+#     go build -tags purego -o bin/solve/sudokud-purego ./cmd/sudokud
 #   bash tools/solve-cost.sh
 #
-# Environment: BIN (bin/solve), SERVERS ("sudokud sudokud-simd"), SETS
+# Environment: BIN (bin/solve), SERVERS ("sudokud sudokud-purego"), SETS
 # (tdoku_unbiased_first1000.txt tdoku_magictour_top1465.txt), ROUNDS (3),
 # C (4), D (4s). Run from the repository root (../shared/data).
 set -euo pipefail
 
 BIN=${BIN:-bin/solve}
-SERVERS=${SERVERS:-sudokud sudokud-simd}
+SERVERS=${SERVERS:-sudokud sudokud-purego}
 SETS=${SETS:-tdoku_unbiased_first1000.txt tdoku_magictour_top1465.txt}
 ROUNDS=${ROUNDS:-3}
 C=${C:-4}
