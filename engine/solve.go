@@ -73,14 +73,18 @@ var asmActive = asmSupported()
 // SolverPath names the solver behind Solve, SolveLimit and CountSolutions
 // in this build on this processor: "avx512" (the assembly port of tdoku's
 // SIMD solver: any amd64 build but -tags purego, on a processor with
-// AVX512F, BW, VL and BITALG), "simd" (the archsimd port: a build with
-// GOEXPERIMENT=simd and -tags simdsolver, on an amd64 processor with AVX2
-// but not that AVX-512 set) or "scalar" (the band-word solver, everywhere
-// else). All give the same counts, and the same solution when it is
-// unique; the first of several solutions and the Guesses and Nodes
-// statistics differ.
+// AVX512F, BW, VL and BITALG), "avx2" (the same port's AVX2 body, on a
+// processor with AVX2 and BMI1 but not that AVX-512 set), "simd" (the
+// archsimd port: a build with GOEXPERIMENT=simd and -tags simdsolver, on
+// an amd64 processor with AVX2, where the assembly port does not run) or
+// "scalar" (the band-word solver, everywhere else). All give the same
+// counts, and the same solution when it is unique; the first of several
+// solutions and the Guesses and Nodes statistics differ.
 func SolverPath() string {
 	if asmActive {
+		if asmAVX2Body {
+			return "avx2"
+		}
 		return "avx512"
 	}
 	if simdActive {

@@ -3,11 +3,13 @@
 package engine
 
 // The assembly port of tdoku's triad solver: propagation, the givens'
-// placement and the solution's read-out in AVX-512 (solve_asm_amd64.s),
-// the search here in Go. It runs where cpuAVX512 finds AVX512F, BW, VL and
-// BITALG and an operating system that saves their registers; the
-// band-word solver (solve_fast.go) everywhere else, and in builds with
-// -tags purego.
+// placement and the solution's read-out in assembly (solve_asm_amd64.s),
+// the search here in Go. It has two bodies of one propagation
+// (solve_asm_fixpoint_amd64.h): AVX-512, where cpuAVX512 finds AVX512F,
+// BW, VL and BITALG and an operating system that saves their registers,
+// and AVX2, where cpuAVX2 finds AVX2 and BMI1 but not that set. The
+// band-word solver (solve_fast.go) runs everywhere else, and in builds
+// with -tags purego.
 
 // cpuAVX512 reports whether the processor has AVX512F, AVX512BW,
 // AVX512VL and AVX512_BITALG and the operating system saves the AVX-512
@@ -15,6 +17,12 @@ package engine
 //
 //go:noescape
 func cpuAVX512() bool
+
+// cpuAVX2 reports whether the processor has AVX2 and BMI1 and the
+// operating system saves the AVX state (CPUID leaves 1 and 7, XGETBV).
+//
+//go:noescape
+func cpuAVX2() bool
 
 // asmInit sets st to the position of puzzle grid (each given placed in its
 // box, its band eliminations pending) and propagates it to the fixpoint.
@@ -35,12 +43,30 @@ func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
 //go:noescape
 func asmGrid(boxen *[9][16]uint16, grid *Grid)
 
-// asmAVX512 says whether this processor runs the assembly port.
+// asmAVX512 says whether this processor runs the assembly port's AVX-512
+// body.
 var asmAVX512 = cpuAVX512()
 
+// asmAVX2 says whether this processor runs the assembly port's AVX2 body.
+var asmAVX2 = cpuAVX2()
+
+// asmAVX2Body selects the body that asmInit, asmGuess and asmGrid run
+// (solve_asm_amd64.s reads it): the AVX2 one on processors with AVX2 but
+// not the AVX-512 set, the AVX-512 one where it runs. Tests set it to run
+// the AVX2 body on processors that have both.
+var asmAVX2Body = asmAVX2 && !asmAVX512
+
 // asmSupported reports whether this build and this processor can run the
-// assembly port.
-func asmSupported() bool { return asmAVX512 }
+// assembly port (one of its bodies).
+func asmSupported() bool { return asmAVX512 || asmAVX2 }
+
+// asmAVX512Supported reports whether this build and this processor can
+// run the assembly port's AVX-512 body.
+func asmAVX512Supported() bool { return asmAVX512 }
+
+// asmAVX2Supported reports whether this build and this processor can run
+// the assembly port's AVX2 body.
+func asmAVX2Supported() bool { return asmAVX2 }
 
 // searchAsm counts the solutions consistent with the position, up to the
 // limit, as simdSearch.search does on the archsimd port. It may change st.

@@ -15,7 +15,10 @@
 #define T_all3 384
 #define T_triadsToCands 448
 #define T_cellAssign 2816
+#define T_pendingBits 7424
 #define T_initBand 7648
+#define T_popLookup 7680
+#define T_low4 7712
 #define T_digitBits 7808
 #define T_boxBands 8096
 #define T_boxMsg 8114

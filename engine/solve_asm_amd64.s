@@ -43,6 +43,37 @@ no:
 	MOVB $0, ret+0(FP)
 	RET
 
+// func cpuAVX2() bool
+TEXT ·cpuAVX2(SB), NOSPLIT, $0-1
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	CMPL AX, $7
+	JB   no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX // OSXSAVE (27): XGETBV is available; AVX (28)
+	CMPL CX, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX // the OS saves the SSE and AVX state
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x28, BX // BMI1 (3): TZCNT and BLSR in asmInit; AVX2 (5)
+	CMPL BX, $0x28
+	JNE  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
+	RET
+
 // fixpoint propagates the position at DI to the fixpoint, in the order
 // of the archsimd port's recursion: when a box restriction leaves one of
 // the box's bands with eliminations pending, that band is eliminated at
@@ -77,318 +108,73 @@ no:
 // the eliminations, Y3 the assertions and Y4 the implied eliminations
 // gathered over the loop.
 TEXT fixpoint<>(SB), NOSPLIT, $64
-	LEAQ    ·triadT(SB), R11
-	VMOVDQU64 T_rotateRows1(R11), Y16
-	VMOVDQU64 T_cell3x3Mask(R11), Y17
-	VMOVDQU64 T_rowRotate3x3_1(R11), Y18
+#define LOAD_CONSTANTS \
+	VMOVDQU64 T_rotateRows1(R11), Y16; \
+	VMOVDQU64 T_cell3x3Mask(R11), Y17; \
+	VMOVDQU64 T_rowRotate3x3_1(R11), Y18; \
 	VMOVDQU64 T_rowRotate3x3_2(R11), Y19
-	VMOVDQU   T_boxMinimums(R11), Y15
-	VPXOR     Y13, Y13, Y13
-	XORL      R14, R14
-	TESTQ     BX, BX
-	JNZ       direct
+#define ROTATE_ROWS Y16
+#define ROW_ROTATE_1 Y18
+#define ROW_ROTATE_2 Y19
+#define AND_CELL_MASK(src, dst) VPANDD Y17, src, dst
+#define POPCOUNT9(src, dst, t1, t2) VPOPCNTW src, dst
+#define OR3(a, b, dst) VPTERNLOGD $0xfe, a, b, dst
+#define ANDNOT_OR(a, b, dst) VPTERNLOGD $0x10, a, b, dst
+#define AND_ORNOT(a, b, src, dst) VMOVDQA src, dst; VPTERNLOGD $0xd0, a, b, dst
+#define OR_XOR(a, b, dst, t) VPTERNLOGD $0xf6, a, b, dst
+#include "solve_asm_fixpoint_amd64.h"
+#undef LOAD_CONSTANTS
+#undef ROTATE_ROWS
+#undef ROW_ROTATE_1
+#undef ROW_ROTATE_2
+#undef AND_CELL_MASK
+#undef POPCOUNT9
+#undef OR3
+#undef ANDNOT_OR
+#undef AND_ORNOT
+#undef OR_XOR
 
-unpack:
-	TESTQ CX, CX
-	JZ    next
-	MOVB  CX, (SP)(R14*1)
-	INCQ  R14
-	SHRQ  $8, CX
-	JMP   unpack
+// lookupPopcount9 sets dst to the bits of each lane of src (values below
+// 512) without BITALG, as popcounts9 does: the two low nibbles looked up
+// in popLookup with VPSHUFB, bit 8 shifted down. It needs the tables in
+// R11 and clobbers t1 and t2.
+#define lookupPopcount9(src, dst, t1, t2) \
+	VMOVDQU T_popLookup(R11), t1; \
+	VPAND   T_low4(R11), src, t2; \
+	VPSHUFB t2, t1, dst; \
+	VPSRLW  $4, src, t2; \
+	VPAND   T_low4(R11), t2, t2; \
+	VPSHUFB t2, t1, t2; \
+	VPADDW  t2, dst, dst; \
+	VPSRLW  $8, src, t2; \
+	VPADDW  t2, dst, dst
 
-next:
-	TESTQ   R14, R14
-	JZ      fromMask
-	DECQ    R14
-	MOVBLZX (SP)(R14*1), AX
-	MOVL    AX, R9
-	ANDL    $7, R9
-	MOVL    AX, R12
-	SHRL    $3, R12
-	ANDL    $3, R12
-	MOVL    AX, R10
-	SHRL    $5, R10
-	ANDL    $3, R10
-	JNZ     resume
-	BTRQ    R9, R8
-	JCC     next // eliminated since
-	JMP     eliminate
-
-fromMask:
-	TESTQ R8, R8
-	JZ    done
-	BSFQ  R8, R9
-	BTRQ  R9, R8
-	XORL  R12, R12
-	XORL  R10, R10
-
-eliminate:
-	MOVQ    R9, SI
-	SHLQ    $5, SI
-	ADDQ    DI, SI
-	VMOVDQU (SI), Y0
-
-eliminateBand:
-	// R9's vector in Y0: SI its address
-	MOVQ R9, SI
-	SHLQ $5, SI
-	ADDQ DI, SI
-
-eliminateY0:
-	// apply the pending eliminations: cfg = lo &^ hi, in both halves
-	VPERMQ       $0xee, Y0, Y1
-	VPERMQ       $0x44, Y0, Y0
-	VPANDN       Y0, Y1, Y1
-
-	// assert the triads that hold a digit in all three of their
-	// configurations, and remove the configurations they exclude
-	VPSHUFB    T_configsToTriads(R11), Y1, Y2
-	VPSHUFB    T_configsToTriads+32(R11), Y1, Y3
-	VPOR       Y2, Y3, Y2
-	VPOPCNTW   Y2, Y3
-	VPCMPEQW   T_all3(R11), Y3, Y4
-	VPAND      Y2, Y4, Y4
-	VPSHUFB    T_elimA(R11), Y4, Y5
-	VPSHUFB    T_elimB(R11), Y4, Y6
-	VPSHUFB    T_elimC(R11), Y4, Y7
-	VPSHUFB    T_elimD(R11), Y4, Y8
-	VPTERNLOGD $0xfe, Y7, Y6, Y5 // Y5 |= Y6 | Y7
-	VPOR       Y8, Y5, Y5
-	VPERMQ     $0x4e, Y5, Y6
-	VPTERNLOGD $0x10, Y6, Y5, Y1 // cfg &^= Y5 | Y6
-	VMOVDQA    X1, X0            // the low half, the high one zero
-	VMOVDQU    Y0, (SI)
-
-	// the band's positive triads, then its three boxes restricted to them
-	VPSHUFB T_configsToTriads(R11), Y1, Y2
-	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
-	VPOR    Y2, Y3, Y14
-	VPOR    T_kAllAtTriads(R11), Y14, Y14
-	JMP     peer
-
-resume:
-	// the triads again, from the band as it is now
-	MOVQ    R9, SI
-	SHLQ    $5, SI
-	ADDQ    DI, SI
-	VPERMQ  $0x44, (SI), Y1
-	VPSHUFB T_configsToTriads(R11), Y1, Y2
-	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
-	VPOR    Y2, Y3, Y14
-	VPOR    T_kAllAtTriads(R11), Y14, Y14
-
-peer:
-	MOVQ    R9, AX
-	SHLQ    $4, AX
-	LEAQ    (AX)(R12*4), AX
-	ADDQ    R10, AX // the step: peerSteps[R9][R12][R10]
-	MOVWQZX T_peerSteps+2(R11)(AX*8), CX
-	MOVWQZX T_peerSteps+0(R11)(AX*8), BX
-	MOVWQZX T_peerSteps+4(R11)(AX*8), R13
-	VMOVDQU (R11)(CX*1), Y5
-	VPERMD  Y14, Y5, Y0
-	LEAQ    T_triadsToCands(R11), DX
-	CMPQ    R9, $3
-	JB      2(PC)
-	ADDQ    $64, DX // vertical
-	VPSHUFB (DX), Y0, Y1
-	VPSHUFB 32(DX), Y0, Y2
-	VPOR    Y1, Y2, Y0 // the box's candidates
-	ADDQ    DI, BX
-	VMOVDQU (BX), Y1
-	VPANDN  Y1, Y0, Y2 // cells &^ candidates
-	VPTEST  Y2, Y2
-	JZ      nextpeer
-	VPXOR   Y3, Y3, Y3
-	VPXOR   Y4, Y4, Y4
-
-boxloop:
-	VPANDN   Y1, Y2, Y1
-	VPOPCNTW Y1, Y5
-	VPCMPGTW Y5, Y15, Y6 // minimums > counts
-	VPTEST   Y6, Y6
-	JNE      fail
-	VPCMPEQW Y15, Y5, Y12
-
-	// the candidates found twice in a row (lanes 4r..4r+3): Y8
-	VPSHUFD    $0xb1, Y1, Y6
-	VPOR       Y1, Y6, Y7
-	VPAND      Y1, Y6, Y8
-	VPSHUFB    Y16, Y7, Y9
-	VPSHUFB    Y16, Y8, Y10
-	VPAND      Y7, Y9, Y9
-	VPTERNLOGD $0xfe, Y10, Y9, Y8
-
-	// the candidates found twice in a column (lanes c, c+4, c+8, c+12): Y9
-	VPERMQ     $0x4e, Y1, Y6
-	VPOR       Y1, Y6, Y7
-	VPAND      Y1, Y6, Y9
-	VPSHUFD    $0x4e, Y7, Y10
-	VPSHUFD    $0x4e, Y9, Y11
-	VPAND      Y7, Y10, Y10
-	VPTERNLOGD $0xfe, Y11, Y10, Y9
-
-	// assertions: the candidates alone in their row or column, and the
-	// lanes with as few candidates as they can have
-	VPAND      Y8, Y9, Y8
-	VMOVDQA    Y1, Y6
-	VPTERNLOGD $0xd0, Y8, Y12, Y6 // cells & (Y12 | ^Y8)
-
-	// the eliminations they imply
-	VPANDD     Y17, Y6, Y7 // the cells' assertions
-	VPSHUFB    Y16, Y7, Y8
-	VPOR       Y7, Y8, Y8
-	VPSHUFD    $0xb1, Y8, Y9
-	VPOR       Y8, Y9, Y8 // across the rows
-	VPERMQ     $0x4e, Y7, Y9
-	VPOR       Y7, Y9, Y9
-	VPSHUFD    $0x4e, Y9, Y10
-	VPOR       Y9, Y10, Y9 // across the columns
-	VPSHUFB    Y18, Y9, Y10
-	VPSHUFB    Y19, Y9, Y11
-	VPTERNLOGD $0xfe, Y11, Y10, Y9
-	VPCMPGTW   Y13, Y7, Y10 // the lanes asserted
-	VPTERNLOGD $0xfe, Y10, Y8, Y9 // the new box
-	VPTERNLOGD $0xf6, Y7, Y9, Y2  // eliminations |= new box ^ assertions
-	VPOR       Y6, Y3, Y3
-	VPOR       Y9, Y4, Y4
-	VPTEST     Y2, Y1
-	JNE        boxloop
-	VMOVDQU    Y1, (BX)
-
-	// the band eliminations: the horizontal band's from the horizontal
-	// triads, moved to lanes 4-6 of both halves, the vertical band's
-	// from the vertical ones; DX: bit 0 (1) the horizontal band has
-	// eliminations pending, bit 1 (2) the vertical one
-	XORL    DX, DX
-	VPSHUFB T_splitTriads(R11), Y3, Y5
-	VPERMQ  $0x4e, Y5, Y6
-	VPOR    Y5, Y6, Y5
-	VPSHUFB T_splitTriads(R11), Y4, Y6
-	VPERMQ  $0x4e, Y6, Y7
-	VPOR    Y6, Y7, Y6
-	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
-	MOVWQZX T_boxMsg+4(R11)(R13*8), CX
-	VPSHUFB (R11)(CX*1), Y5, Y10
-	VPSHUFB 32(R11)(CX*1), Y6, Y8
-	VPSHUFB 64(R11)(CX*1), Y6, Y9
-	VPTERNLOGD $0xfe, Y9, Y8, Y10
-	VPOR    (DI)(AX*1), Y10, Y10
-	VMOVDQU Y10, (DI)(AX*1) // Y10: the horizontal band
-	VPERMQ  $0x4e, Y10, Y8
-	VPTEST  Y10, Y8
-	JZ      vertical
-	SHRQ    $5, AX
-	BTSQ    AX, R8
-	ORL     $1, DX
-
-vertical:
-	MOVWQZX T_boxMsg+2(R11)(R13*8), AX
-	MOVWQZX T_boxMsg+6(R11)(R13*8), CX
-	VPSHUFB (R11)(CX*1), Y3, Y11
-	VPSHUFB 32(R11)(CX*1), Y4, Y8
-	VPSHUFB 64(R11)(CX*1), Y4, Y9
-	VPTERNLOGD $0xfe, Y9, Y8, Y11
-	VPOR    (DI)(AX*1), Y11, Y11
-	VMOVDQU Y11, (DI)(AX*1) // Y11: the vertical band
-	VPERMQ  $0x4e, Y11, Y8
-	VPTEST  Y11, Y8
-	JZ      pending
-	SHRQ    $5, AX
-	BTSQ    AX, R8
-	ORL     $2, DX
-
-pending:
-	TESTL DX, DX
-	JZ    nextpeer
-	CMPQ  R14, $61
-	JA    nextpeer // no room: the bands wait in R8
-	LEAL  1(R10), AX
-	CMPL  AX, $3
-	JAE   bands
-	SHLL  $5, AX // resume this band after
-	ORL   R9, AX
-	MOVL  R12, CX
-	SHLL  $3, CX
-	ORL   CX, AX
-	ORL   $0x80, AX
-	MOVB  AX, (SP)(R14*1)
-	INCQ  R14
-
-bands:
-	// the box's bands: its horizontal band h from the box's column in
-	// it, its vertical band v from its row; the band across is started
-	// at once (no frame), the other pushed to start after it
-	MOVBLZX T_boxBands(R11)(R13*2), AX   // h = the box's row
-	MOVBLZX T_boxBands+1(R11)(R13*2), CX // v = 3 + the box's column
-	CMPQ    R9, $3
-	JB      fromHorizontal
-
-	// from a vertical band: h first, v pushed
-	BTL  $1, DX
-	JCC  pushedV
-	MOVL AX, BX
-	SHLL $3, BX
-	ORL  CX, BX
-	ORL  $0x80, BX // v's frame
-	MOVB BX, (SP)(R14*1)
-	INCQ R14
-
-pushedV:
-	BTL  $0, DX
-	JCC  next
-	MOVQ    AX, R9
-	LEAL    -3(CX), R12
-	XORL    R10, R10
-	BTRQ    R9, R8
-	VMOVDQA Y10, Y0 // the band as stored above
-	JMP     eliminateBand
-
-fromHorizontal:
-	// from a horizontal band: v first, h pushed
-	BTL  $0, DX
-	JCC  pushedH
-	LEAL -3(CX), BX
-	SHLL $3, BX
-	ORL  AX, BX
-	ORL  $0x80, BX // h's frame
-	MOVB BX, (SP)(R14*1)
-	INCQ R14
-
-pushedH:
-	BTL  $1, DX
-	JCC  next
-	MOVQ    CX, R9
-	MOVL    AX, R12
-	XORL    R10, R10
-	BTRQ    R9, R8
-	VMOVDQA Y11, Y0 // the band as stored above
-	JMP     eliminateBand
-
-nextpeer:
-	INCQ R10
-	CMPQ R10, $3
-	JB   peer
-	JMP  next
-
-direct:
-	// the caller's band R9, its vector in Y0, eliminated first, from peer 0
-	XORL R12, R12
-	XORL R10, R10
-	MOVQ R9, SI
-	SHLQ $5, SI
-	ADDQ DI, SI
-	JMP  eliminateY0
-
-done:
-	MOVL $1, AX
-	VZEROUPPER
-	RET
-
-fail:
-	XORL AX, AX
-	VZEROUPPER
-	RET
+// fixpointAVX2 is fixpoint in AVX2 (VEX encodings, Y0-Y15): the four
+// constants that fixpoint keeps in Y16-Y19 read from the tables as
+// memory operands, the lane popcounts by lookup, and each ternary logic
+// instruction as two of AND, OR, ANDN or XOR.
+TEXT fixpointAVX2<>(SB), NOSPLIT, $64
+#define LOAD_CONSTANTS
+#define ROTATE_ROWS T_rotateRows1(R11)
+#define ROW_ROTATE_1 T_rowRotate3x3_1(R11)
+#define ROW_ROTATE_2 T_rowRotate3x3_2(R11)
+#define AND_CELL_MASK(src, dst) VPAND T_cell3x3Mask(R11), src, dst
+#define POPCOUNT9(src, dst, t1, t2) lookupPopcount9(src, dst, t1, t2)
+#define OR3(a, b, dst) VPOR a, b, b; VPOR b, dst, dst
+#define ANDNOT_OR(a, b, dst) VPOR a, b, b; VPANDN dst, b, dst
+#define AND_ORNOT(a, b, src, dst) VPANDN a, b, a; VPANDN src, a, dst
+#define OR_XOR(a, b, dst, t) VPXOR a, b, t; VPOR t, dst, dst
+#include "solve_asm_fixpoint_amd64.h"
+#undef LOAD_CONSTANTS
+#undef ROTATE_ROWS
+#undef ROW_ROTATE_1
+#undef ROW_ROTATE_2
+#undef AND_CELL_MASK
+#undef POPCOUNT9
+#undef OR3
+#undef ANDNOT_OR
+#undef AND_ORNOT
+#undef OR_XOR
 
 // func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
 TEXT ·asmGuess(SB), NOSPLIT, $0-25
@@ -396,11 +182,26 @@ TEXT ·asmGuess(SB), NOSPLIT, $0-25
 	MOVQ         band+8(FP), R9
 	MOVWLZX      value+16(FP), CX
 	MOVBLZX      cfgs+18(FP), DX
-	SHLL         $8, DX
-	KMOVW        DX, K1
 	VMOVD        CX, X0
 	VPBROADCASTW X0, Y0
+	CMPB         ·asmAVX2Body(SB), $0
+	JNE          avx2
+	SHLL         $8, DX
+	KMOVW        DX, K1
 	VMOVDQU16.Z  Y0, K1, Y0 // the digit in lanes 8+i, i in cfgs
+	JMP          digit
+
+avx2:
+	// the same from pendingBits: the lanes 8+i whose bit is in cfgs
+	LEAQ         ·triadT(SB), R11
+	VMOVD        DX, X1
+	VPBROADCASTW X1, Y1
+	VPAND        T_pendingBits(R11), Y1, Y1
+	VPXOR        Y2, Y2, Y2
+	VPCMPGTW     Y2, Y1, Y1
+	VPAND        Y1, Y0, Y0
+
+digit:
 	MOVQ         R9, AX
 	SHLQ         $5, AX
 	VPOR         (DI)(AX*1), Y0, Y0
@@ -412,7 +213,14 @@ TEXT ·asmGuess(SB), NOSPLIT, $0-25
 	XORL         R8, R8
 	XORL         CX, CX
 	MOVL         $1, BX
+	CMPB         ·asmAVX2Body(SB), $0
+	JNE          fixAVX2
 	CALL         fixpoint<>(SB)
+	MOVB         AX, ret+24(FP)
+	RET
+
+fixAVX2:
+	CALL         fixpointAVX2<>(SB)
 	MOVB         AX, ret+24(FP)
 	RET
 
@@ -488,14 +296,16 @@ TEXT ·asmInit(SB), NOSPLIT, $0-17
 	VMOVDQU  Y1, 448(DI)
 	// the givens: a bit per cell (R9 cells 0-63, R10 cells 64-80), and
 	// no value above 9
+	MOVL         $0x09090909, AX
+	VMOVD        AX, X3
+	VPBROADCASTD X3, Y3
+	CMPB         ·asmAVX2Body(SB), $0
+	JNE          avx2
 	MOVL         $0x1ffff, AX
 	KMOVD        AX, K1
 	VMOVDQU      0(SI), Y0
 	VMOVDQU      32(SI), Y1
 	VMOVDQU8.Z   64(SI), K1, Y2
-	MOVL         $0x09090909, AX
-	VMOVD        AX, X3
-	VPBROADCASTD X3, Y3
 	VPMAXUB      Y0, Y1, Y4
 	VPMAXUB      Y2, Y4, Y4
 	VPCMPUB      $6, Y3, Y4, K2 // above 9
@@ -509,6 +319,32 @@ TEXT ·asmInit(SB), NOSPLIT, $0-17
 	SHLQ         $32, R10
 	ORQ          R10, R9
 	KMOVD        K4, R10
+	JMP          low
+
+avx2:
+	// the same in AVX2: cells 49-80 loaded (the grid ends at 81), the
+	// values above 9 left by an unsigned subtraction of 9, the masks of
+	// the zero bytes inverted
+	VMOVDQU      0(SI), Y0
+	VMOVDQU      32(SI), Y1
+	VMOVDQU      49(SI), Y2
+	VPMAXUB      Y0, Y1, Y4
+	VPMAXUB      Y2, Y4, Y4
+	VPSUBUSB     Y3, Y4, Y4
+	VPTEST       Y4, Y4
+	JNZ          bad
+	VPXOR        Y5, Y5, Y5
+	VPCMPEQB     Y5, Y0, Y0
+	VPCMPEQB     Y5, Y1, Y1
+	VPCMPEQB     Y5, Y2, Y2
+	VPMOVMSKB    Y0, R9
+	VPMOVMSKB    Y1, R10
+	SHLQ         $32, R10
+	ORQ          R10, R9
+	NOTQ         R9
+	VPMOVMSKB    Y2, R10
+	NOTL         R10
+	SHRL         $15, R10 // cells 64-80
 
 low:
 	TESTQ  R9, R9
@@ -539,7 +375,14 @@ placed:
 	// 2 and 5 from peer 0 (the bottom frame in the low byte)
 	MOVQ $0x888b91948285, CX
 	XORL BX, BX
+	CMPB ·asmAVX2Body(SB), $0
+	JNE  fixAVX2
 	CALL fixpoint<>(SB)
+	MOVB AX, ret+16(FP)
+	RET
+
+fixAVX2:
+	CALL fixpointAVX2<>(SB)
 	MOVB AX, ret+16(FP)
 	RET
 
@@ -548,15 +391,16 @@ bad:
 	MOVB $0, ret+16(FP)
 	RET
 
-// digitsOfBox writes the digits of the box at offset off of a solved position (SI) to
-// the grid (DI) from its cell at: each lane's digit is the popcount of its bit and the
-// bits below it.
-#define digitsOfBox(off, at) \
+// digitsOfBox writes the digits of the box at offset off of a solved
+// position (SI) to the grid (DI) from its cell at: each lane's digit is
+// the popcount of its bit and the bits below it (Y15: -1 in each lane),
+// narrowed to bytes by narrow, three bytes a row.
+#define digitsOfBox(popcount, narrow, off, at) \
 	VMOVDQU    off(SI), Y0; \
 	VPADDW     Y15, Y0, Y1; \
 	VPOR       Y0, Y1, Y1; \
-	VPOPCNTW   Y1, Y1; \
-	VPMOVWB    Y1, X1; \
+	popcount; \
+	narrow; \
 	VMOVD      X1, AX; \
 	MOVW       AX, at(DI); \
 	SHRL       $16, AX; \
@@ -570,19 +414,37 @@ bad:
 	SHRL       $16, AX; \
 	MOVB       AX, at+20(DI)
 
+// the popcount and narrowing of each body: Y1's lanes to X1's bytes
+#define popcountAVX512 VPOPCNTW Y1, Y1
+#define narrowAVX512 VPMOVWB Y1, X1
+#define popcountAVX2 lookupPopcount9(Y1, Y2, Y3, Y4)
+#define narrowAVX2 VEXTRACTI128 $1, Y2, X3; VPACKUSWB X3, X2, X1
+
+// digitsOfGrid writes the digits of the nine boxes.
+#define digitsOfGrid(popcount, narrow) \
+	digitsOfBox(popcount, narrow, 0, 0); \
+	digitsOfBox(popcount, narrow, 32, 3); \
+	digitsOfBox(popcount, narrow, 64, 6); \
+	digitsOfBox(popcount, narrow, 96, 27); \
+	digitsOfBox(popcount, narrow, 128, 30); \
+	digitsOfBox(popcount, narrow, 160, 33); \
+	digitsOfBox(popcount, narrow, 192, 54); \
+	digitsOfBox(popcount, narrow, 224, 57); \
+	digitsOfBox(popcount, narrow, 256, 60)
+
 // func asmGrid(boxen *[9][16]uint16, grid *Grid)
 TEXT ·asmGrid(SB), NOSPLIT, $0-16
 	MOVQ     boxen+0(FP), SI
 	MOVQ     grid+8(FP), DI
 	VPCMPEQW Y15, Y15, Y15 // -1 in each lane
-	digitsOfBox(0, 0)
-	digitsOfBox(32, 3)
-	digitsOfBox(64, 6)
-	digitsOfBox(96, 27)
-	digitsOfBox(128, 30)
-	digitsOfBox(160, 33)
-	digitsOfBox(192, 54)
-	digitsOfBox(224, 57)
-	digitsOfBox(256, 60)
+	CMPB     ·asmAVX2Body(SB), $0
+	JNE      avx2
+	digitsOfGrid(popcountAVX512, narrowAVX512)
+	VZEROUPPER
+	RET
+
+avx2:
+	LEAQ     ·triadT(SB), R11
+	digitsOfGrid(popcountAVX2, narrowAVX2)
 	VZEROUPPER
 	RET

@@ -37,6 +37,9 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_cellPlace":       unsafe.Offsetof(x.cellPlace),
 		"T_peerSteps":       unsafe.Offsetof(x.peerSteps),
 		"T_kAllAtTriads":    unsafe.Offsetof(x.kAllAtTriads),
+		"T_pendingBits":     unsafe.Offsetof(x.pendingBits),
+		"T_popLookup":       unsafe.Offsetof(x.popLookup),
+		"T_low4":            unsafe.Offsetof(x.low4),
 	}
 	f, err := os.Open("solve_asm_amd64.h")
 	if err != nil {
@@ -71,9 +74,11 @@ func TestTriadTableOffsets(t *testing.T) {
 	}
 }
 
-// TestCPUAVX512 checks that asmSupported agrees with /proc/cpuinfo where
-// there is one: the flags avx512f, avx512bw, avx512vl and avx512_bitalg.
-func TestCPUAVX512(t *testing.T) {
+// TestCPUFeatures checks the processor checks of the assembly port's two
+// bodies against /proc/cpuinfo where there is one: the flags avx512f,
+// avx512bw, avx512vl and avx512_bitalg for the AVX-512 body, avx2 and
+// bmi1 for the AVX2 one.
+func TestCPUFeatures(t *testing.T) {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
 		t.Skip("no /proc/cpuinfo to compare with")
@@ -91,8 +96,19 @@ func TestCPUAVX512(t *testing.T) {
 	if flags == nil {
 		t.Skip("no flags line in /proc/cpuinfo")
 	}
-	want := flags["avx512f"] && flags["avx512bw"] && flags["avx512vl"] && flags["avx512_bitalg"]
-	if got := asmSupported(); got != want {
-		t.Errorf("asmSupported() = %v, /proc/cpuinfo says %v", got, want)
+	avx512 := flags["avx512f"] && flags["avx512bw"] && flags["avx512vl"] && flags["avx512_bitalg"]
+	avx2 := flags["avx2"] && flags["bmi1"]
+	for _, c := range []struct {
+		name      string
+		got, want bool
+	}{
+		{"asmAVX512Supported()", asmAVX512Supported(), avx512},
+		{"asmAVX2Supported()", asmAVX2Supported(), avx2},
+		{"asmSupported()", asmSupported(), avx512 || avx2},
+		{"asmAVX2Body", asmAVX2Body, avx2 && !avx512},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s = %v, /proc/cpuinfo says %v", c.name, c.got, c.want)
+		}
 	}
 }

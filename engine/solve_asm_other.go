@@ -6,6 +6,19 @@ package engine
 // assembly port: never off amd64 or with -tags purego.
 func asmSupported() bool { return false }
 
+// asmAVX512Supported reports whether this build and this processor can
+// run the assembly port's AVX-512 body: never off amd64 or with -tags
+// purego.
+func asmAVX512Supported() bool { return false }
+
+// asmAVX2Supported reports whether this build and this processor can run
+// the assembly port's AVX2 body: never off amd64 or with -tags purego.
+func asmAVX2Supported() bool { return false }
+
+// asmAVX2Body would select the assembly port's AVX2 body; builds without
+// the assembly port have none.
+var asmAVX2Body = false
+
 // solveAsm is solveFast in builds without the assembly port.
 func solveAsm(g Grid, limit int) Result { return solveFast(g, limit) }
 

@@ -86,10 +86,32 @@ func (l *lockstep) walk(a, b simdState) {
 // archsimd port by recursion and the assembly port by a worklist; the
 // order decides only when a contradiction is seen (docs/solver.md, "The
 // assembly port").
+//
+// It walks the assembly port on each body this processor has (AVX-512,
+// AVX2) in turn.
 func TestAsmMatchesSIMD(t *testing.T) {
-	if !simdSupported() || !asmSupported() {
-		t.Skip("needs both the archsimd port (AVX2) and the assembly port (AVX-512)")
+	needSIMD(t)
+	for _, body := range []struct {
+		name      string
+		avx2      bool
+		supported func() bool
+	}{
+		{"avx512", false, asmAVX512Supported},
+		{"avx2", true, asmAVX2Supported},
+	} {
+		t.Run(body.name, func(t *testing.T) {
+			if !body.supported() {
+				t.Skipf("no %s body of the assembly port on this processor", body.name)
+			}
+			saved := asmAVX2Body
+			asmAVX2Body = body.avx2
+			defer func() { asmAVX2Body = saved }()
+			testAsmMatchesSIMD(t)
+		})
 	}
+}
+
+func testAsmMatchesSIMD(t *testing.T) {
 	n := 300
 	if testing.Short() {
 		n = 30

@@ -21,17 +21,20 @@ var benchSets = []struct{ name, file string }{
 }
 
 // benchSolvers are the solvers measured side by side: the fast one behind
-// Solve, the archsimd port of tdoku's solver and its assembly port (each
-// skipped where the build or the processor has none) and the Norvig-style
-// baseline.
+// Solve, the archsimd port of tdoku's solver and its assembly port on its
+// AVX-512 and its AVX2 body (each skipped where the build or the
+// processor has none) and the Norvig-style baseline.
 var benchSolvers = []struct {
-	name  string
-	solve func(Grid, int) Result
+	name      string
+	solve     func(Grid, int) Result
+	supported func() bool // nil: in every build, on every processor
+	avx2      bool        // the assembly port's AVX2 body (asmAVX2Body)
 }{
-	{"fast", solveFast},
-	{"simd", solveSIMD},
-	{"avx512", solveAsm},
-	{"propagate", solvePropagate},
+	{"fast", solveFast, nil, false},
+	{"simd", solveSIMD, simdSupported, false},
+	{"avx512", solveAsm, asmAVX512Supported, false},
+	{"avx2", solveAsm, asmAVX2Supported, true},
+	{"propagate", solvePropagate, nil, false},
 }
 
 // BenchmarkSolve solves the puzzles of each data set in turn, each with the
@@ -49,12 +52,12 @@ func BenchmarkSolve(b *testing.B) {
 				if sv.name == "propagate" && testing.Short() {
 					b.Skip("baseline skipped in -short mode")
 				}
-				if sv.name == "simd" && !simdSupported() {
-					b.Skip("no SIMD solver in this build or on this processor")
+				if sv.supported != nil && !sv.supported() {
+					b.Skipf("no %s solver in this build or on this processor", sv.name)
 				}
-				if sv.name == "avx512" && !asmSupported() {
-					b.Skip("no assembly solver in this build or on this processor")
-				}
+				saved := asmAVX2Body
+				asmAVX2Body = sv.avx2
+				defer func() { asmAVX2Body = saved }()
 				b.ReportAllocs()
 				guesses, n := 0, 0
 				cpu0 := cputime.Process()

@@ -18,7 +18,8 @@ func needSIMD(t *testing.T) {
 }
 
 // triadPort is a port of tdoku's triad solver under test: the archsimd
-// one ("simd", GOEXPERIMENT=simd builds) or the assembly one ("avx512").
+// one ("simd", GOEXPERIMENT=simd builds) or the assembly one, on its
+// AVX-512 body ("avx512") or its AVX2 body ("avx2").
 type triadPort struct {
 	name      string
 	supported func() bool
@@ -30,7 +31,20 @@ type triadPort struct {
 // band-word solver, each where the build and the processor have it.
 var triadPorts = []triadPort{
 	{"simd", simdSupported, solveSIMD, countSIMD},
-	{"avx512", asmSupported, solveAsm, countAsm},
+	{"avx512", asmAVX512Supported, onAsmBody(false, solveAsm), onAsmBody(false, countAsm)},
+	{"avx2", asmAVX2Supported, onAsmBody(true, solveAsm), onAsmBody(true, countAsm)},
+}
+
+// onAsmBody returns f run on the assembly port's AVX2 body (avx2) or its
+// AVX-512 body, whichever this processor would run by default: tests run
+// both on a processor that has both.
+func onAsmBody[R any](avx2 bool, f func(Grid, int) R) func(Grid, int) R {
+	return func(g Grid, limit int) R {
+		saved := asmAVX2Body
+		asmAVX2Body = avx2
+		defer func() { asmAVX2Body = saved }()
+		return f(g, limit)
+	}
 }
 
 // forEachPort runs f on each port in a subtest, skipped with a message
@@ -41,7 +55,8 @@ func forEachPort(t *testing.T, f func(t *testing.T, p triadPort)) {
 		t.Run(p.name, func(t *testing.T) {
 			if !p.supported() {
 				t.Skipf("no %s solver in this build or on this processor (the %s path needs %s)", p.name, p.name,
-					map[string]string{"simd": "GOEXPERIMENT=simd and AVX2", "avx512": "amd64 without -tags purego, and AVX512F/BW/VL/BITALG"}[p.name])
+					map[string]string{"simd": "GOEXPERIMENT=simd and AVX2", "avx512": "amd64 without -tags purego, and AVX512F/BW/VL/BITALG",
+						"avx2": "amd64 without -tags purego, and AVX2 and BMI1"}[p.name])
 			}
 			f(t, p)
 		})
@@ -150,12 +165,16 @@ func testRandom(t *testing.T, port triadPort) {
 // TestSolverPathDispatch checks that SolveLimit and CountSolutions run the
 // solver SolverPath names: the scalar fallback when both ports are
 // switched off (as on a build or processor without them), and each port
-// this build and processor have when it is on. The band words search
+// this build and processor have when it is on, the assembly port on each
+// of its bodies (named "avx512" and "avx2"). The band words search
 // differently from the ports, so their Guesses and Nodes tell them apart;
-// the two ports search alike (TestAsmMatchesSIMD) and give equal results.
+// the ports and bodies search alike (TestAsmMatchesSIMD) and give equal
+// results.
 func TestSolverPathDispatch(t *testing.T) {
 	want := "scalar" // the fallback: where neither port runs
 	switch {
+	case asmSupported() && asmAVX2Body:
+		want = "avx2"
 	case asmSupported():
 		want = "avx512"
 	case simdByDefault && simdSupported():
@@ -164,25 +183,28 @@ func TestSolverPathDispatch(t *testing.T) {
 	if got := SolverPath(); got != want {
 		t.Errorf("SolverPath() = %q by default in this build, want %q", got, want)
 	}
-	savedSIMD, savedAsm := simdActive, asmActive
-	defer func() { simdActive, asmActive = savedSIMD, savedAsm }()
+	savedSIMD, savedAsm, savedBody := simdActive, asmActive, asmAVX2Body
+	defer func() { simdActive, asmActive, asmAVX2Body = savedSIMD, savedAsm, savedBody }()
 	puzzles := datasettest.LoadPuzzles(t, dataset.Top1465, 50)
 	type path struct {
-		simd, asm bool
-		name      string
-		solve     func(Grid, int) Result
+		simd, asm, avx2 bool
+		name            string
+		solve           func(Grid, int) Result
 	}
-	paths := []path{{false, false, "scalar", solveFast}}
+	paths := []path{{false, false, false, "scalar", solveFast}}
 	if simdSupported() {
-		paths = append(paths, path{true, false, "simd", solveSIMD})
+		paths = append(paths, path{true, false, false, "simd", solveSIMD})
 	}
-	if asmSupported() {
-		paths = append(paths, path{false, true, "avx512", solveAsm}, path{true, true, "avx512", solveAsm})
+	if asmAVX512Supported() {
+		paths = append(paths, path{false, true, false, "avx512", solveAsm}, path{true, true, false, "avx512", solveAsm})
+	}
+	if asmAVX2Supported() {
+		paths = append(paths, path{false, true, true, "avx2", solveAsm}, path{true, true, true, "avx2", solveAsm})
 	}
 	for _, p := range paths {
-		simdActive, asmActive = p.simd, p.asm
+		simdActive, asmActive, asmAVX2Body = p.simd, p.asm, p.avx2
 		if got := SolverPath(); got != p.name {
-			t.Fatalf("SolverPath() = %q with the archsimd port %v and the assembly port %v, want %q", got, p.simd, p.asm, p.name)
+			t.Fatalf("SolverPath() = %q with the archsimd port %v, the assembly port %v and its AVX2 body %v, want %q", got, p.simd, p.asm, p.avx2, p.name)
 		}
 		for _, s := range puzzles {
 			g := MustParse(s)

@@ -1,0 +1,327 @@
+// The body of fixpoint (solve_asm_amd64.s says what it does and with
+// which registers), included into two TEXT blocks: fixpoint<> with the
+// AVX-512 definitions of the macros below and fixpointAVX2<> with the
+// AVX2 ones, so that both bodies run the same instructions in the same
+// order but for these:
+//
+//	LOAD_CONSTANTS                  the box loop's constants to registers
+//	ROTATE_ROWS, ROW_ROTATE_1, _2   shuffle controls: a register or memory
+//	AND_CELL_MASK(src, dst)         dst = src & cell3x3Mask
+//	POPCOUNT9(src, dst, t1, t2)     dst = the bits of each lane of src
+//	                                (below 512); t1, t2 scratch
+//	OR3(a, b, dst)                  dst |= a | b; b clobbered
+//	ANDNOT_OR(a, b, dst)            dst &^= a | b; b clobbered
+//	AND_ORNOT(a, b, src, dst)       dst = src & (b | ^a); a clobbered
+//	OR_XOR(a, b, dst, t)            dst |= a ^ b; t scratch
+//
+// It is not a Go file nor a macro: labels are local to each TEXT block,
+// so the one text serves both.
+
+	LEAQ    ·triadT(SB), R11
+	LOAD_CONSTANTS
+	VMOVDQU   T_boxMinimums(R11), Y15
+	VPXOR     Y13, Y13, Y13
+	XORL      R14, R14
+	TESTQ     BX, BX
+	JNZ       direct
+
+unpack:
+	TESTQ CX, CX
+	JZ    next
+	MOVB  CX, (SP)(R14*1)
+	INCQ  R14
+	SHRQ  $8, CX
+	JMP   unpack
+
+next:
+	TESTQ   R14, R14
+	JZ      fromMask
+	DECQ    R14
+	MOVBLZX (SP)(R14*1), AX
+	MOVL    AX, R9
+	ANDL    $7, R9
+	MOVL    AX, R12
+	SHRL    $3, R12
+	ANDL    $3, R12
+	MOVL    AX, R10
+	SHRL    $5, R10
+	ANDL    $3, R10
+	JNZ     resume
+	BTRQ    R9, R8
+	JCC     next // eliminated since
+	JMP     eliminate
+
+fromMask:
+	TESTQ R8, R8
+	JZ    done
+	BSFQ  R8, R9
+	BTRQ  R9, R8
+	XORL  R12, R12
+	XORL  R10, R10
+
+eliminate:
+	MOVQ    R9, SI
+	SHLQ    $5, SI
+	ADDQ    DI, SI
+	VMOVDQU (SI), Y0
+
+eliminateBand:
+	// R9's vector in Y0: SI its address
+	MOVQ R9, SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+
+eliminateY0:
+	// apply the pending eliminations: cfg = lo &^ hi, in both halves
+	VPERMQ       $0xee, Y0, Y1
+	VPERMQ       $0x44, Y0, Y0
+	VPANDN       Y0, Y1, Y1
+
+	// assert the triads that hold a digit in all three of their
+	// configurations, and remove the configurations they exclude
+	VPSHUFB    T_configsToTriads(R11), Y1, Y2
+	VPSHUFB    T_configsToTriads+32(R11), Y1, Y3
+	VPOR       Y2, Y3, Y2
+	POPCOUNT9(Y2, Y3, Y4, Y5)
+	VPCMPEQW   T_all3(R11), Y3, Y4
+	VPAND      Y2, Y4, Y4
+	VPSHUFB    T_elimA(R11), Y4, Y5
+	VPSHUFB    T_elimB(R11), Y4, Y6
+	VPSHUFB    T_elimC(R11), Y4, Y7
+	VPSHUFB    T_elimD(R11), Y4, Y8
+	OR3(Y7, Y6, Y5)
+	VPOR       Y8, Y5, Y5
+	VPERMQ     $0x4e, Y5, Y6
+	ANDNOT_OR(Y6, Y5, Y1) // cfg &^= Y5 | Y6
+	VMOVDQA    X1, X0            // the low half, the high one zero
+	VMOVDQU    Y0, (SI)
+
+	// the band's positive triads, then its three boxes restricted to them
+	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
+	VPOR    Y2, Y3, Y14
+	VPOR    T_kAllAtTriads(R11), Y14, Y14
+	JMP     peer
+
+resume:
+	// the triads again, from the band as it is now
+	MOVQ    R9, SI
+	SHLQ    $5, SI
+	ADDQ    DI, SI
+	VPERMQ  $0x44, (SI), Y1
+	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
+	VPOR    Y2, Y3, Y14
+	VPOR    T_kAllAtTriads(R11), Y14, Y14
+
+peer:
+	MOVQ    R9, AX
+	SHLQ    $4, AX
+	LEAQ    (AX)(R12*4), AX
+	ADDQ    R10, AX // the step: peerSteps[R9][R12][R10]
+	MOVWQZX T_peerSteps+2(R11)(AX*8), CX
+	MOVWQZX T_peerSteps+0(R11)(AX*8), BX
+	MOVWQZX T_peerSteps+4(R11)(AX*8), R13
+	VMOVDQU (R11)(CX*1), Y5
+	VPERMD  Y14, Y5, Y0
+	LEAQ    T_triadsToCands(R11), DX
+	CMPQ    R9, $3
+	JB      2(PC)
+	ADDQ    $64, DX // vertical
+	VPSHUFB (DX), Y0, Y1
+	VPSHUFB 32(DX), Y0, Y2
+	VPOR    Y1, Y2, Y0 // the box's candidates
+	ADDQ    DI, BX
+	VMOVDQU (BX), Y1
+	VPANDN  Y1, Y0, Y2 // cells &^ candidates
+	VPTEST  Y2, Y2
+	JZ      nextpeer
+	VPXOR   Y3, Y3, Y3
+	VPXOR   Y4, Y4, Y4
+
+boxloop:
+	VPANDN   Y1, Y2, Y1
+	POPCOUNT9(Y1, Y5, Y6, Y7)
+	VPCMPGTW Y5, Y15, Y6 // minimums > counts
+	VPTEST   Y6, Y6
+	JNE      fail
+	VPCMPEQW Y15, Y5, Y12
+
+	// the candidates found twice in a row (lanes 4r..4r+3): Y8
+	VPSHUFD    $0xb1, Y1, Y6
+	VPOR       Y1, Y6, Y7
+	VPAND      Y1, Y6, Y8
+	VPSHUFB    ROTATE_ROWS, Y7, Y9
+	VPSHUFB    ROTATE_ROWS, Y8, Y10
+	VPAND      Y7, Y9, Y9
+	OR3(Y10, Y9, Y8)
+
+	// the candidates found twice in a column (lanes c, c+4, c+8, c+12): Y9
+	VPERMQ     $0x4e, Y1, Y6
+	VPOR       Y1, Y6, Y7
+	VPAND      Y1, Y6, Y9
+	VPSHUFD    $0x4e, Y7, Y10
+	VPSHUFD    $0x4e, Y9, Y11
+	VPAND      Y7, Y10, Y10
+	OR3(Y11, Y10, Y9)
+
+	// assertions: the candidates alone in their row or column, and the
+	// lanes with as few candidates as they can have
+	VPAND      Y8, Y9, Y8
+	AND_ORNOT(Y8, Y12, Y1, Y6) // cells & (Y12 | ^Y8)
+
+	// the eliminations they imply
+	AND_CELL_MASK(Y6, Y7) // the cells' assertions
+	VPSHUFB    ROTATE_ROWS, Y7, Y8
+	VPOR       Y7, Y8, Y8
+	VPSHUFD    $0xb1, Y8, Y9
+	VPOR       Y8, Y9, Y8 // across the rows
+	VPERMQ     $0x4e, Y7, Y9
+	VPOR       Y7, Y9, Y9
+	VPSHUFD    $0x4e, Y9, Y10
+	VPOR       Y9, Y10, Y9 // across the columns
+	VPSHUFB    ROW_ROTATE_1, Y9, Y10
+	VPSHUFB    ROW_ROTATE_2, Y9, Y11
+	OR3(Y11, Y10, Y9)
+	VPCMPGTW   Y13, Y7, Y10 // the lanes asserted
+	OR3(Y10, Y8, Y9) // the new box
+	OR_XOR(Y7, Y9, Y2, Y10) // eliminations |= new box ^ assertions
+	VPOR       Y6, Y3, Y3
+	VPOR       Y9, Y4, Y4
+	VPTEST     Y2, Y1
+	JNE        boxloop
+	VMOVDQU    Y1, (BX)
+
+	// the band eliminations: the horizontal band's from the horizontal
+	// triads, moved to lanes 4-6 of both halves, the vertical band's
+	// from the vertical ones; DX: bit 0 (1) the horizontal band has
+	// eliminations pending, bit 1 (2) the vertical one
+	XORL    DX, DX
+	VPSHUFB T_splitTriads(R11), Y3, Y5
+	VPERMQ  $0x4e, Y5, Y6
+	VPOR    Y5, Y6, Y5
+	VPSHUFB T_splitTriads(R11), Y4, Y6
+	VPERMQ  $0x4e, Y6, Y7
+	VPOR    Y6, Y7, Y6
+	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
+	MOVWQZX T_boxMsg+4(R11)(R13*8), CX
+	VPSHUFB (R11)(CX*1), Y5, Y10
+	VPSHUFB 32(R11)(CX*1), Y6, Y8
+	VPSHUFB 64(R11)(CX*1), Y6, Y9
+	OR3(Y9, Y8, Y10)
+	VPOR    (DI)(AX*1), Y10, Y10
+	VMOVDQU Y10, (DI)(AX*1) // Y10: the horizontal band
+	VPERMQ  $0x4e, Y10, Y8
+	VPTEST  Y10, Y8
+	JZ      vertical
+	SHRQ    $5, AX
+	BTSQ    AX, R8
+	ORL     $1, DX
+
+vertical:
+	MOVWQZX T_boxMsg+2(R11)(R13*8), AX
+	MOVWQZX T_boxMsg+6(R11)(R13*8), CX
+	VPSHUFB (R11)(CX*1), Y3, Y11
+	VPSHUFB 32(R11)(CX*1), Y4, Y8
+	VPSHUFB 64(R11)(CX*1), Y4, Y9
+	OR3(Y9, Y8, Y11)
+	VPOR    (DI)(AX*1), Y11, Y11
+	VMOVDQU Y11, (DI)(AX*1) // Y11: the vertical band
+	VPERMQ  $0x4e, Y11, Y8
+	VPTEST  Y11, Y8
+	JZ      pending
+	SHRQ    $5, AX
+	BTSQ    AX, R8
+	ORL     $2, DX
+
+pending:
+	TESTL DX, DX
+	JZ    nextpeer
+	CMPQ  R14, $61
+	JA    nextpeer // no room: the bands wait in R8
+	LEAL  1(R10), AX
+	CMPL  AX, $3
+	JAE   bands
+	SHLL  $5, AX // resume this band after
+	ORL   R9, AX
+	MOVL  R12, CX
+	SHLL  $3, CX
+	ORL   CX, AX
+	ORL   $0x80, AX
+	MOVB  AX, (SP)(R14*1)
+	INCQ  R14
+
+bands:
+	// the box's bands: its horizontal band h from the box's column in
+	// it, its vertical band v from its row; the band across is started
+	// at once (no frame), the other pushed to start after it
+	MOVBLZX T_boxBands(R11)(R13*2), AX   // h = the box's row
+	MOVBLZX T_boxBands+1(R11)(R13*2), CX // v = 3 + the box's column
+	CMPQ    R9, $3
+	JB      fromHorizontal
+
+	// from a vertical band: h first, v pushed
+	BTL  $1, DX
+	JCC  pushedV
+	MOVL AX, BX
+	SHLL $3, BX
+	ORL  CX, BX
+	ORL  $0x80, BX // v's frame
+	MOVB BX, (SP)(R14*1)
+	INCQ R14
+
+pushedV:
+	BTL  $0, DX
+	JCC  next
+	MOVQ    AX, R9
+	LEAL    -3(CX), R12
+	XORL    R10, R10
+	BTRQ    R9, R8
+	VMOVDQA Y10, Y0 // the band as stored above
+	JMP     eliminateBand
+
+fromHorizontal:
+	// from a horizontal band: v first, h pushed
+	BTL  $0, DX
+	JCC  pushedH
+	LEAL -3(CX), BX
+	SHLL $3, BX
+	ORL  AX, BX
+	ORL  $0x80, BX // h's frame
+	MOVB BX, (SP)(R14*1)
+	INCQ R14
+
+pushedH:
+	BTL  $1, DX
+	JCC  next
+	MOVQ    CX, R9
+	MOVL    AX, R12
+	XORL    R10, R10
+	BTRQ    R9, R8
+	VMOVDQA Y11, Y0 // the band as stored above
+	JMP     eliminateBand
+
+nextpeer:
+	INCQ R10
+	CMPQ R10, $3
+	JB   peer
+	JMP  next
+
+direct:
+	// the caller's band R9, its vector in Y0, eliminated first, from peer 0
+	XORL R12, R12
+	XORL R10, R10
+	MOVQ R9, SI
+	SHLQ $5, SI
+	ADDQ DI, SI
+	JMP  eliminateY0
+
+done:
+	MOVL $1, AX
+	VZEROUPPER
+	RET
+
+fail:
+	XORL AX, AX
+	VZEROUPPER
+	RET
