@@ -10,6 +10,13 @@
 // propagation is one loop with no calls and the box loop's constants stay
 // in Y15-Y19 (Y16-Y19 are EVEX-only registers, which Go's code does not
 // use). docs/solver.md ("The assembly port") says what it measured.
+//
+// The same propagation has an AVX2 body for processors without that set
+// (VEX encodings, Y0-Y15): fixpoint's text is solve_asm_fixpoint_amd64.h,
+// included into two TEXT blocks with different definitions of the few
+// macros where the bodies differ; asmInit, asmGuess and asmGrid branch
+// on asmAVX2Body (solve_asm_amd64.go) around their few AVX-512
+// instructions and to the fixpoint of their body.
 
 // func cpuAVX512() bool
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
@@ -104,7 +111,8 @@ no:
 // from, R10 the boxes done, SI its address, R13 the box restricted, BX
 // its address, R11 the tables. Y14 the band's positive triads (and all
 // digits in lanes 3, 7 and 11), Y13 zero,
-// Y15-Y19 the box loop's constants. Box restriction: Y1 the cells, Y2
+// Y15-Y19 the box loop's constants (fixpointAVX2: Y15, the others read
+// from the tables). Box restriction: Y1 the cells, Y2
 // the eliminations, Y3 the assertions and Y4 the implied eliminations
 // gathered over the loop.
 TEXT fixpoint<>(SB), NOSPLIT, $64
