@@ -115,7 +115,9 @@ no:
 // from the tables). Box restriction: Y1 the cells, Y2
 // the eliminations, Y3 the assertions and Y4 the implied eliminations
 // gathered over the loop.
-TEXT fixpoint<>(SB), NOSPLIT, $64
+//
+// Its text is solve_asm_fixpoint_amd64.h, here with the AVX-512
+// definitions of the macros that header lists.
 #define LOAD_CONSTANTS \
 	VMOVDQU64 T_rotateRows1(R11), Y16; \
 	VMOVDQU64 T_cell3x3Mask(R11), Y17; \
@@ -130,6 +132,7 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define ANDNOT_OR(a, b, dst) VPTERNLOGD $0x10, a, b, dst
 #define AND_ORNOT(a, b, src, dst) VMOVDQA src, dst; VPTERNLOGD $0xd0, a, b, dst
 #define OR_XOR(a, b, dst, t) VPTERNLOGD $0xf6, a, b, dst
+TEXT fixpoint<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
 #undef ROTATE_ROWS
@@ -161,7 +164,6 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 // constants that fixpoint keeps in Y16-Y19 read from the tables as
 // memory operands, the lane popcounts by lookup, and each ternary logic
 // instruction as two of AND, OR, ANDN or XOR.
-TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #define LOAD_CONSTANTS
 #define ROTATE_ROWS T_rotateRows1(R11)
 #define ROW_ROTATE_1 T_rowRotate3x3_1(R11)
@@ -172,6 +174,7 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #define ANDNOT_OR(a, b, dst) VPOR a, b, b; VPANDN dst, b, dst
 #define AND_ORNOT(a, b, src, dst) VPANDN a, b, a; VPANDN src, a, dst
 #define OR_XOR(a, b, dst, t) VPXOR a, b, t; VPOR t, dst, dst
+TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
 #undef ROTATE_ROWS
