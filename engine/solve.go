@@ -67,14 +67,17 @@ var simdActive = simdByDefault && simdSupported()
 // oracle of the differential tests. The port is the faster of the two on
 // every set of puzzles measured but 17-clue ones, and for generation
 // (docs/solver.md, "The assembly port", says by how much and why it is the
-// default). Tests switch it to exercise every path.
-var asmActive = asmSupported()
+// default). Its AVX2 body (asmAVX2Body) is not behind Solve on processors
+// with AVX2 alone: forced on an AVX-512 processor it ran at 0.88 times the
+// band words on 17-clue puzzles (docs/solver.md, "The AVX2 body"). Tests
+// switch it to exercise every path.
+var asmActive = asmAVX512Supported()
 
 // SolverPath names the solver behind Solve, SolveLimit and CountSolutions
 // in this build on this processor: "avx512" (the assembly port of tdoku's
 // SIMD solver: any amd64 build but -tags purego, on a processor with
-// AVX512F, BW, VL and BITALG), "avx2" (the same port's AVX2 body, on a
-// processor with AVX2 and BMI1 but not that AVX-512 set), "simd" (the
+// AVX512F, BW, VL and BITALG), "avx2" (the same port's AVX2 body, which
+// runs behind Solve only where tests put it), "simd" (the
 // archsimd port: a build with GOEXPERIMENT=simd and -tags simdsolver, on
 // an amd64 processor with AVX2, where the assembly port does not run) or
 // "scalar" (the band-word solver, everywhere else). All give the same

@@ -173,9 +173,7 @@ func testRandom(t *testing.T, port triadPort) {
 func TestSolverPathDispatch(t *testing.T) {
 	want := "scalar" // the fallback: where neither port runs
 	switch {
-	case asmSupported() && asmAVX2Body:
-		want = "avx2"
-	case asmSupported():
+	case asmAVX512Supported(): // the AVX2 body is never the default
 		want = "avx512"
 	case simdByDefault && simdSupported():
 		want = "simd"
