@@ -9,7 +9,7 @@ import (
 // RegisterBuildInfo registers sudoku_build_info on reg: a gauge that is 1,
 // labelled with the running build's version, VCS revision and Go version,
 // and the solver path engine.Solve runs in this build on this processor
-// (solver: "avx512", "scalar" or "simd", see engine.SolverPath), so that dashboards
+// (solver: "avx512", "avx2", "scalar" or "simd", see engine.SolverPath), so that dashboards
 // show which build runs where and `changes(sudoku_build_info)` marks
 // rollouts.
 func RegisterBuildInfo(reg prometheus.Registerer, version, revision, goVersion string) {

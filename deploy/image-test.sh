@@ -197,13 +197,13 @@ get "$admin/readyz" >/dev/null || die "admin /readyz"
 [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$base/metrics")" = 404 ] || die "/metrics is served on the API's port"
 get "$admin/metrics" >"$work/metrics"
 # the solver path the engine picks on this processor, read independently
-# of its CPUID check: the assembly port where the kernel lists the AVX-512
-# set it needs, else the band words
-solver=avx512
-flags=$(grep -m1 '^flags' /proc/cpuinfo)
-for f in avx512f avx512bw avx512vl avx512_bitalg; do
-	case " $flags " in *" $f "*) ;; *) solver=scalar ;; esac
-done
+# of its CPUID check: the assembly port's AVX-512 body where the kernel
+# lists the set it needs, its AVX2 body where it lists AVX2 and BMI1, else
+# the band words
+flags=$(grep -m1 '^flags' /proc/cpuinfo || true)
+has() { for f in "$@"; do case " $flags " in *" $f "*) ;; *) return 1 ;; esac; done; }
+solver=scalar
+if has avx512f avx512bw avx512vl avx512_bitalg; then solver=avx512; elif has avx2 bmi1; then solver=avx2; fi
 grep -q "^sudoku_build_info{goversion=\"[^\"]*\",revision=\"$revision\",solver=\"$solver\",version=\"$version\"} 1$" "$work/metrics" ||
 	die "/metrics has no sudoku_build_info for $version $revision with solver $solver"
 grep -q '^sudoku_http_requests_total{code="200",method="POST",route="/solve"} 1$' "$work/metrics" || die "/metrics did not count the /solve"

@@ -61,26 +61,25 @@ var simdActive = simdByDefault && simdSupported()
 
 // asmActive selects the assembly port of tdoku's solver
 // (engine/solve_asm_amd64.s) behind SolveLimit and CountSolutions: in every
-// amd64 build but -tags purego, on a processor with AVX512F, BW, VL and
-// BITALG and an operating system that saves their registers. Elsewhere the
-// band-word solver of solve_fast.go runs; it stays the fallback and the
-// oracle of the differential tests. The port is the faster of the two on
-// every set of puzzles measured but 17-clue ones, and for generation
-// (docs/solver.md, "The assembly port", says by how much and why it is the
-// default). Its AVX2 body (asmAVX2Body) is not behind Solve on processors
-// with AVX2 alone: forced on an AVX-512 processor it ran at 0.88 times the
-// band words on 17-clue puzzles (docs/solver.md, "The AVX2 body"). Tests
-// switch it to exercise every path.
-var asmActive = asmAVX512Supported()
+// amd64 build but -tags purego, on a processor with AVX2 and BMI1 and an
+// operating system that saves their registers, on its AVX-512 body where
+// the processor also has AVX512F, BW, VL and BITALG (asmAVX2Body). Elsewhere
+// the band-word solver of solve_fast.go runs; it stays the fallback and
+// the oracle of the differential tests. On either body the port is the
+// faster of the two on every set of puzzles measured but 17-clue ones, and
+// for generation (docs/solver.md, "The assembly port" and "The AVX2 body",
+// say by how much and why it is the default). Tests switch it to exercise
+// every path.
+var asmActive = asmSupported()
 
 // SolverPath names the solver behind Solve, SolveLimit and CountSolutions
 // in this build on this processor: "avx512" (the assembly port of tdoku's
 // SIMD solver: any amd64 build but -tags purego, on a processor with
-// AVX512F, BW, VL and BITALG), "avx2" (the same port's AVX2 body, which
-// runs behind Solve only where tests put it), "simd" (the
-// archsimd port: a build with GOEXPERIMENT=simd and -tags simdsolver, on
-// an amd64 processor with AVX2, where the assembly port does not run) or
-// "scalar" (the band-word solver, everywhere else). All give the same
+// AVX512F, BW, VL and BITALG), "avx2" (the same port's AVX2 body, on a
+// processor with AVX2 and BMI1 but not that AVX-512 set), "simd" (the
+// archsimd port: a build with GOEXPERIMENT=simd and -tags simdsolver where
+// the assembly port does not run, which with AVX2 it does, so only where
+// tests put it) or "scalar" (the band-word solver, everywhere else). All give the same
 // counts, and the same solution when it is unique; the first of several
 // solutions and the Guesses and Nodes statistics differ.
 func SolverPath() string {

@@ -173,8 +173,10 @@ func testRandom(t *testing.T, port triadPort) {
 func TestSolverPathDispatch(t *testing.T) {
 	want := "scalar" // the fallback: where neither port runs
 	switch {
-	case asmAVX512Supported(): // the AVX2 body is never the default
+	case asmAVX512Supported():
 		want = "avx512"
+	case asmAVX2Supported():
+		want = "avx2"
 	case simdByDefault && simdSupported():
 		want = "simd"
 	}
