@@ -8,8 +8,14 @@
 # Environment:
 #   TDOKU_DIR   a checkout of github.com/t-dillon/tdoku (required unless
 #               TDOKU_BIN is set)
+#   TDOKU_CXX   the C++ compilers to build tdoku with, each build timed in
+#               its own column (default: g++ and the newest clang++ found;
+#               tdoku's README names clang its most favourable compiler,
+#               and here clang's build is the faster one); every ratio is
+#               to the fastest tdoku build of the set ("best tdoku")
 #   TDOKU_BIN   a tdoku-count already built (say with -static, for a machine
-#               without a compiler); CPURUN_BIN likewise for tools/cpurun.c
+#               without a compiler), instead of TDOKU_CXX's builds;
+#               CPURUN_BIN likewise for tools/cpurun.c
 #   SUDOKU_BIN  the sudoku binary to time (default: built as the README
 #               documents, CGO_ENABLED=0 go build -trimpath ./cmd/sudoku: a
 #               static binary, which starts in about 2 ms of CPU against 3 ms
@@ -21,15 +27,17 @@
 #   SETS        file names to run (default: the six below)
 #   ALSO        more sudoku binaries to time beside the first, as
 #               LABEL=PATH pairs separated by spaces (say
-#               "simd=/tmp/sudoku-simd", a build with GOEXPERIMENT=simd
-#               -tags simdsolver): each is checked for the same counts and
-#               gets a column and its ratio to tdoku
+#               "scalar=/tmp/sudoku-purego", a build with -tags purego):
+#               each is checked for the same counts and gets a column and
+#               its ratio to the best tdoku build
 #   TDOKU_AVX2  1: also time tdoku built without AVX-512 (-mno-avx512f),
-#               in its own column, with the ratio of sudoku to it
+#               with each compiler, in columns of their own, with the ratio
+#               of sudoku to the best of them
 #
 # What it does, for each set:
-#   1. builds tools/tdoku-count.cc against tdoku's solver (g++ -O3
-#      -march=native, tdoku's own default build) and tools/cpurun.c;
+#   1. builds tools/tdoku-count.cc against tdoku's solver with each
+#      compiler (-O3 -march=native, tdoku's own default build) and
+#      tools/cpurun.c;
 #   2. checks that both programs give the same count (0, 1, 2+) for every
 #      puzzle, the same solution for every puzzle with one solution, and, for
 #      puzzles with several, that each program's solution holds the givens
@@ -38,9 +46,10 @@
 #      over it takes at least one CPU-second for the faster program, so that
 #      each timing is one whole process (start-up, reading, parsing, solving,
 #      writing) of at least one CPU-second; cpurun reruns it if not;
-#   4. times the two programs ROUNDS times each, alternated, pinned with
+#   4. times the programs ROUNDS times each, alternated, pinned with
 #      taskset, in CPU time (user+system of the process, from wait4), and
-#      prints the medians and their ratio as a Markdown table.
+#      prints the medians and the ratios to the best tdoku build as a
+#      Markdown table.
 # Start-up (one process on an empty input, in ms of CPU) is printed after
 # the table, as that is what a one-puzzle process costs.
 set -euo pipefail
@@ -56,18 +65,34 @@ SETS=${SETS:-"tdoku_unbiased_first1000.txt tdoku_17_clue.txt tdoku_magictour_top
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# The tdoku builds: labels, binaries, and whether each is an AVX2-only one.
+tlabel=() tbin=() tavx2=() tcc=()
 if [[ -n "$TDOKU_BIN" ]]; then
+	[[ "${TDOKU_AVX2:-}" != 1 ]] || { echo "TDOKU_AVX2=1 needs TDOKU_DIR, not TDOKU_BIN" >&2; exit 1; }
 	cp "$TDOKU_BIN" "$work/tdoku-count"
+	tlabel+=("tdoku") tbin+=("$work/tdoku-count") tavx2+=(0) tcc+=("prebuilt: $TDOKU_BIN")
 else
-	g++ -O3 -march=native -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
-		"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
-		-o "$work/tdoku-count"
-fi
-if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
-	[[ -n "${TDOKU_DIR:-}" ]] || { echo "TDOKU_AVX2=1 needs TDOKU_DIR" >&2; exit 1; }
-	g++ -O3 -march=native -mno-avx512f -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
-		"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
-		-o "$work/tdoku-count-avx2"
+	if [[ -z "${TDOKU_CXX:-}" ]]; then
+		TDOKU_CXX=$(command -v g++ >/dev/null && echo g++ || true)
+		clang=$(compgen -c clang++ | grep -E '^clang\+\+(-[0-9]+)?$' | sort -t- -k2 -n | tail -1 || true)
+		TDOKU_CXX="$TDOKU_CXX${clang:+ $clang}"
+	fi
+	for cxx in $TDOKU_CXX; do
+		for avx2 in 0 ${TDOKU_AVX2:+1}; do
+			[[ "$avx2" == 1 && "${TDOKU_AVX2:-}" != 1 ]] && continue
+			name=${cxx##*/}
+			out=$work/tdoku-$name-$avx2
+			flags=(-O3 -march=native)
+			[[ "$avx2" == 1 ]] && flags+=(-mno-avx512f)
+			"$cxx" "${flags[@]}" -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
+				"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
+				-o "$out"
+			label="tdoku $name"
+			[[ "$avx2" == 1 ]] && label="tdoku AVX2 $name"
+			tlabel+=("$label") tbin+=("$out") tavx2+=("$avx2") tcc+=("$("$cxx" --version | head -1) ${flags[*]}")
+		done
+	done
+	[[ ${#tbin[@]} -gt 0 ]] || { echo "no C++ compiler: set TDOKU_CXX or TDOKU_BIN" >&2; exit 1; }
 fi
 if [[ -n "$CPURUN_BIN" ]]; then
 	cp "$CPURUN_BIN" "$work/cpurun"
@@ -81,7 +106,7 @@ if [[ -z "${SUDOKU_BIN:-}" ]]; then
 else
 	built=$SUDOKU_BIN
 fi
-tdoku=("$work/tdoku-count")
+tdoku=("${tbin[0]}")
 ours=("$SUDOKU_BIN" solve -j 1 -count)
 pin=(taskset -c "$CPU")
 
@@ -92,25 +117,33 @@ cpu_of() { "${pin[@]}" "$work/cpurun" 0 "$@" | awk '{print $2}'; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
-echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true); $( (g++ --version 2>/dev/null || echo "tdoku prebuilt: $TDOKU_BIN") | head -1)"
-echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "${TDOKU_DIR:-.}" rev-parse --short HEAD 2>/dev/null || echo "${TDOKU_DIR:-$TDOKU_BIN}"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians"
+echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true)"
+for i in "${!tbin[@]}"; do echo "${tlabel[i]}: ${tcc[i]}"; done
+echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "${TDOKU_DIR:-.}" rev-parse --short HEAD 2>/dev/null || echo "${TDOKU_DIR:-$TDOKU_BIN}"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians; ratios to the best tdoku build (best AVX2 build: \"/ AVX2\")"
 echo
-# The extra columns: more sudoku binaries (ALSO), tdoku without AVX-512.
 also=(${ALSO:-})
-head="| set | puzzles per timing | tdoku (puzzles/CPU-s) | sudoku (puzzles/CPU-s) | sudoku / tdoku |"
-rule="| --- | ---: | ---: | ---: | ---: |"
+head="| set | puzzles per timing |"
+rule="| --- | ---: |"
+for i in "${!tbin[@]}"; do
+	head="$head ${tlabel[i]} |"
+	rule="$rule ---: |"
+done
+head="$head sudoku | sudoku / tdoku |"
+rule="$rule ---: | ---: |"
 for a in "${also[@]}"; do
-	head="$head ${a%%=*} (puzzles/CPU-s) | ${a%%=*} / tdoku |"
+	head="$head ${a%%=*} | ${a%%=*} / tdoku |"
 	rule="$rule ---: | ---: |"
 done
 if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
-	head="$head tdoku AVX2 (puzzles/CPU-s) | sudoku / tdoku AVX2 |"
-	rule="$rule ---: | ---: |"
+	head="$head sudoku / AVX2 |"
+	rule="$rule ---: |"
 	for a in "${also[@]}"; do
-		head="$head ${a%%=*} / tdoku AVX2 |"
+		head="$head ${a%%=*} / AVX2 |"
 		rule="$rule ---: |"
 	done
 fi
+echo "(puzzles per CPU-second)"
+echo
 echo "$head"
 echo "$rule"
 for set in $SETS; do
@@ -121,6 +154,9 @@ for set in $SETS; do
 	"${tdoku[@]}" "$file" >"$work/t.count"
 	"${ours[@]}" "$file" >"$work/o.count"
 	cmp -s "$work/t.count" "$work/o.count" || { echo "$set: solution counts differ" >&2; exit 1; }
+	for b in "${tbin[@]:1}"; do
+		"$b" "$file" | cmp -s "$work/t.count" - || { echo "$set: solution counts differ ($b)" >&2; exit 1; }
+	done
 	"${tdoku[@]}" -solve "$file" >"$work/t.sol"
 	"$SUDOKU_BIN" solve -j 1 "$file" >"$work/o.sol"
 	for a in "${also[@]}"; do
@@ -156,34 +192,40 @@ for set in $SETS; do
 	for ((i = 0; i < copies; i++)); do cat "$file" >>"$work/in"; done
 	total=$((n * copies))
 
-	: >"$work/rt"
+	for i in "${!tbin[@]}"; do : >"$work/rt$i"; done
 	: >"$work/ro"
-	: >"$work/rv"
 	for i in "${!also[@]}"; do : >"$work/ra$i"; done
 	for ((r = 0; r < ROUNDS; r++)); do
-		"${pin[@]}" "$work/cpurun" 1 "${tdoku[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rt"
+		for i in "${!tbin[@]}"; do
+			"${pin[@]}" "$work/cpurun" 1 "${tbin[i]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rt$i"
+		done
 		"${pin[@]}" "$work/cpurun" 1 "${ours[@]}" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/ro"
 		for i in "${!also[@]}"; do
 			"${pin[@]}" "$work/cpurun" 1 "${also[$i]#*=}" solve -j 1 -count "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/ra$i"
 		done
-		if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
-			"${pin[@]}" "$work/cpurun" 1 "$work/tdoku-count-avx2" "$work/in" | awk -v n="$total" '{print $1 * n / $2}' >>"$work/rv"
+	done
+	row="| $set | $total |"
+	best=0 bestv=0
+	for i in "${!tbin[@]}"; do
+		m=$(median <"$work/rt$i")
+		row="$row $(awk -v m="$m" 'BEGIN {printf "%.0f", m}') |"
+		if [[ "${tavx2[i]}" == 1 ]]; then
+			bestv=$(awk -v a="$bestv" -v b="$m" 'BEGIN {print (b > a ? b : a)}')
+		else
+			best=$(awk -v a="$best" -v b="$m" 'BEGIN {print (b > a ? b : a)}')
 		fi
 	done
-	mt=$(median <"$work/rt")
 	mo=$(median <"$work/ro")
-	row=$(awk -v s="$set" -v n="$total" -v t="$mt" -v o="$mo" \
-		'BEGIN {printf "| %s | %d | %.0f | %.0f | %.2f |", s, n, t, o, o / t}')
+	row="$row $(awk -v t="$best" -v o="$mo" 'BEGIN {printf "%.0f | %.2f |", o, o / t}')"
 	ma=()
 	for i in "${!also[@]}"; do
 		ma[i]=$(median <"$work/ra$i")
-		row="$row $(awk -v t="$mt" -v a="${ma[i]}" 'BEGIN {printf "%.0f | %.2f |", a, a / t}')"
+		row="$row $(awk -v t="$best" -v a="${ma[i]}" 'BEGIN {printf "%.0f | %.2f |", a, a / t}')"
 	done
 	if [[ "${TDOKU_AVX2:-}" == 1 ]]; then
-		mv=$(median <"$work/rv")
-		row="$row $(awk -v v="$mv" -v o="$mo" 'BEGIN {printf "%.0f | %.2f |", v, o / v}')"
+		row="$row $(awk -v v="$bestv" -v o="$mo" 'BEGIN {printf "%.2f |", o / v}')"
 		for i in "${!also[@]}"; do
-			row="$row $(awk -v v="$mv" -v a="${ma[i]}" 'BEGIN {printf "%.2f |", a / v}')"
+			row="$row $(awk -v v="$bestv" -v a="${ma[i]}" 'BEGIN {printf "%.2f |", a / v}')"
 		done
 	fi
 	echo "$row"
