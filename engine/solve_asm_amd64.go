@@ -3,23 +3,28 @@
 package engine
 
 // The assembly port of tdoku's triad solver: propagation, the givens'
-// placement and the solution's read-out in assembly (solve_asm_amd64.s),
-// the search here in Go. It has two bodies of one propagation
-// (solve_asm_fixpoint_amd64.h): AVX-512, where cpuAVX512 finds AVX512F,
-// BW, VL and BITALG and an operating system that saves their registers,
-// and AVX2, where cpuAVX2 finds AVX2 and BMI1 but not that set. The
+// placement, the search and the solution's read-out in assembly
+// (solve_asm_amd64.s; the search in solve_asm_search_amd64.h, one call a
+// solve), with the search also here in Go (searchAsm) for the rare
+// searches past asmNodeBudget and as the assembly search's test oracle.
+// It has two bodies of one propagation (solve_asm_fixpoint_amd64.h):
+// AVX-512, where cpuAVX512 finds AVX512F, BW, VL and BITALG (and POPCNT
+// and BMI1) and an operating system that saves their registers, and
+// AVX2, where cpuAVX2 finds AVX2, BMI1 and POPCNT but not that set. The
 // band-word solver (solve_fast.go) runs everywhere else, and in builds
 // with -tags purego.
 
 // cpuAVX512 reports whether the processor has AVX512F, AVX512BW,
-// AVX512VL and AVX512_BITALG and the operating system saves the AVX-512
-// state (CPUID leaf 7, XGETBV).
+// AVX512VL and AVX512_BITALG, and POPCNT and BMI1 (which the search and
+// the givens' placement use), and the operating system saves the AVX-512
+// state (CPUID leaves 1 and 7, XGETBV).
 //
 //go:noescape
 func cpuAVX512() bool
 
-// cpuAVX2 reports whether the processor has AVX2 and BMI1 and the
-// operating system saves the AVX state (CPUID leaves 1 and 7, XGETBV).
+// cpuAVX2 reports whether the processor has AVX2, BMI1 and POPCNT (the
+// search's band choice counts configurations with it) and the operating
+// system saves the AVX state (CPUID leaves 1 and 7, XGETBV).
 //
 //go:noescape
 func cpuAVX2() bool
@@ -102,10 +107,63 @@ func (sr *simdSearch) searchAsm(st *simdState) {
 	}
 }
 
+// asmSolveAVX512 runs the whole search of the assembly port on its
+// AVX-512 body in one call: it places the givens of grid (asmInit) and
+// searches as searchAsm does, with the same choices, so the same count
+// up to limit, the same first solution (written to sol unless sol is
+// nil, and only when there is one) and the same guesses and nodes. The
+// positions are a stack in its frame (about 28 KiB of the goroutine's
+// stack). It gives up and returns count -1 when the search would visit
+// more than budget nodes (so that no call runs long without a point
+// where the goroutine can be preempted: assembly has none) or go deeper
+// than its stack, which the bound in solve_asm_search_amd64.h says it
+// cannot.
+//
+//go:noescape
+func asmSolveAVX512(grid *Grid, limit int, budget int, sol *Grid) (count, guesses, nodes int)
+
+// asmSolveAVX2 is asmSolveAVX512 on the AVX2 body.
+//
+//go:noescape
+func asmSolveAVX2(grid *Grid, limit int, budget int, sol *Grid) (count, guesses, nodes int)
+
+// asmNodeBudget is the most nodes one assembly call visits: about 2-5 ms
+// of search on the hard sets' node rate (docs/solver.md, "The assembly
+// port"). A search past it is done again by searchAsm, in Go.
+const asmNodeBudget = 1 << 14
+
+// asmSolve runs the search of the body that asmAVX2Body selects.
+func asmSolve(g *Grid, limit, budget int, sol *Grid) (count, guesses, nodes int) {
+	if asmAVX2Body {
+		return asmSolveAVX2(g, limit, budget, sol)
+	}
+	return asmSolveAVX512(g, limit, budget, sol)
+}
+
 // solveAsm is solveFast on the assembly port: the solution count up to
 // limit (at least 1), the first solution, and the search statistics. The
 // caller checks asmSupported.
 func solveAsm(g Grid, limit int) Result {
+	var res Result
+	res.Count, res.Guesses, res.Nodes = asmSolve(&g, limit, asmNodeBudget, &res.Solution)
+	if res.Count < 0 {
+		return solveAsmGo(g, limit)
+	}
+	return res
+}
+
+// countAsm is solveAsm without the solution.
+func countAsm(g Grid, limit int) int {
+	count, _, _ := asmSolve(&g, limit, asmNodeBudget, nil)
+	if count < 0 {
+		return countAsmGo(g, limit)
+	}
+	return count
+}
+
+// solveAsmGo is solveAsm with the search in Go (searchAsm, one assembly
+// call per node): the searches past asmNodeBudget.
+func solveAsmGo(g Grid, limit int) Result {
 	sr := simdSearch{limit: limit, keep: true}
 	var st simdState
 	if asmInit(&st, &g) {
@@ -118,8 +176,8 @@ func solveAsm(g Grid, limit int) Result {
 	return res
 }
 
-// countAsm is solveAsm without the solution.
-func countAsm(g Grid, limit int) int {
+// countAsmGo is solveAsmGo without the solution.
+func countAsmGo(g Grid, limit int) int {
 	sr := simdSearch{limit: limit}
 	var st simdState
 	if asmInit(&st, &g) {

@@ -28,8 +28,9 @@ TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	MOVL $1, AX
 	XORL CX, CX
 	CPUID
-	BTL  $27, CX // OSXSAVE: XGETBV is available
-	JCC  no
+	ANDL $0x08800000, CX // POPCNT (23): the search; OSXSAVE (27): XGETBV is available
+	CMPL CX, $0x08800000
+	JNE  no
 	XORL CX, CX
 	XGETBV
 	ANDL $0xe6, AX // the OS saves the SSE, AVX and AVX-512 (opmask, ZMM) state
@@ -38,8 +39,8 @@ TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
 	MOVL $7, AX
 	XORL CX, CX
 	CPUID
-	ANDL $0xc0010000, BX // AVX512F (16), AVX512BW (30), AVX512VL (31)
-	CMPL BX, $0xc0010000
+	ANDL $0xc0010008, BX // BMI1 (3): TZCNT and BLSR in asmInit; AVX512F (16), AVX512BW (30), AVX512VL (31)
+	CMPL BX, $0xc0010008
 	JNE  no
 	BTL  $12, CX // AVX512_BITALG: VPOPCNTW
 	JCC  no
@@ -60,8 +61,8 @@ TEXT ·cpuAVX2(SB), NOSPLIT, $0-1
 	MOVL $1, AX
 	XORL CX, CX
 	CPUID
-	ANDL $0x18000000, CX // OSXSAVE (27): XGETBV is available; AVX (28)
-	CMPL CX, $0x18000000
+	ANDL $0x18800000, CX // POPCNT (23): the search; OSXSAVE (27): XGETBV is available; AVX (28)
+	CMPL CX, $0x18800000
 	JNE  no
 	XORL CX, CX
 	XGETBV
@@ -459,3 +460,36 @@ avx2:
 	digitsOfGrid(popcountAVX2, narrowAVX2)
 	VZEROUPPER
 	RET
+
+// The search (solve_asm_search_amd64.h), one TEXT block for each body:
+// asmSolveAVX512 and asmSolveAVX2 run searchAsm's search
+// (solve_asm_amd64.go) in one call, the givens placed by asmInit, the
+// first solution read out by asmGrid. The frame holds the stack of
+// positions: ASM_SLOTS slots of 512 bytes, and 64 bytes to align them.
+#define ASM_SLOTS 55
+
+// func asmSolveAVX512(grid *Grid, limit int, budget int, sol *Grid) (count, guesses, nodes int)
+#define GUESS_LANES \
+	SHLL        $8, DX; \
+	KMOVW       DX, K1; \
+	VMOVDQU16.Z Y0, K1, Y0
+#define FIXPOINT CALL fixpoint<>(SB)
+TEXT ·asmSolveAVX512(SB), 0, $28352-56
+#include "solve_asm_search_amd64.h"
+#undef GUESS_LANES
+#undef FIXPOINT
+
+// func asmSolveAVX2(grid *Grid, limit int, budget int, sol *Grid) (count, guesses, nodes int)
+#define GUESS_LANES \
+	LEAQ         ·triadT(SB), R11; \
+	VMOVD        DX, X1; \
+	VPBROADCASTW X1, Y1; \
+	VPAND        T_pendingBits(R11), Y1, Y1; \
+	VPXOR        Y2, Y2, Y2; \
+	VPCMPGTW     Y2, Y1, Y1; \
+	VPAND        Y1, Y0, Y0
+#define FIXPOINT CALL fixpointAVX2<>(SB)
+TEXT ·asmSolveAVX2(SB), 0, $28352-56
+#include "solve_asm_search_amd64.h"
+#undef GUESS_LANES
+#undef FIXPOINT

@@ -4,11 +4,15 @@ package engine
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
+
+	"github.com/sudokuhq/sudoku/internal/dataset"
+	"github.com/sudokuhq/sudoku/internal/dataset/datasettest"
 )
 
 // TestTriadTableOffsets checks the offsets that solve_asm_amd64.s reads
@@ -76,8 +80,8 @@ func TestTriadTableOffsets(t *testing.T) {
 
 // TestCPUFeatures checks the processor checks of the assembly port's two
 // bodies against /proc/cpuinfo where there is one: the flags avx512f,
-// avx512bw, avx512vl and avx512_bitalg for the AVX-512 body, avx2 and
-// bmi1 for the AVX2 one.
+// avx512bw, avx512vl, avx512_bitalg, popcnt and bmi1 for the AVX-512
+// body, avx2, bmi1 and popcnt for the AVX2 one.
 func TestCPUFeatures(t *testing.T) {
 	b, err := os.ReadFile("/proc/cpuinfo")
 	if err != nil {
@@ -96,8 +100,8 @@ func TestCPUFeatures(t *testing.T) {
 	if flags == nil {
 		t.Skip("no flags line in /proc/cpuinfo")
 	}
-	avx512 := flags["avx512f"] && flags["avx512bw"] && flags["avx512vl"] && flags["avx512_bitalg"]
-	avx2 := flags["avx2"] && flags["bmi1"]
+	avx512 := flags["avx512f"] && flags["avx512bw"] && flags["avx512vl"] && flags["avx512_bitalg"] && flags["popcnt"] && flags["bmi1"]
+	avx2 := flags["avx2"] && flags["bmi1"] && flags["popcnt"]
 	for _, c := range []struct {
 		name      string
 		got, want bool
@@ -109,6 +113,95 @@ func TestCPUFeatures(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("%s = %v, /proc/cpuinfo says %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+// TestAsmSearchMatchesGo compares the search in assembly (asmSolveAVX512,
+// asmSolveAVX2) with searchAsm, the same search in Go over the same
+// propagation, on each body this processor has: the same count, first
+// solution, guesses and nodes for every puzzle of the sets of
+// ../shared/data with limit 2 (the first 100 of each in -short mode or
+// under the race detector), the first 500 also with limits 1 and 3, and
+// on random grids with few givens (and the empty grid) with limits 1 to
+// 1,000.
+// Budgets small enough to be spent must give up (count -1) exactly where
+// the Go search visits more nodes, and solveAsm must then still agree.
+func TestAsmSearchMatchesGo(t *testing.T) {
+	for _, body := range []struct {
+		name      string
+		avx2      bool
+		supported func() bool
+	}{
+		{"avx512", false, asmAVX512Supported},
+		{"avx2", true, asmAVX2Supported},
+	} {
+		t.Run(body.name, func(t *testing.T) {
+			if !body.supported() {
+				t.Skipf("no %s body of the assembly port on this processor", body.name)
+			}
+			saved := asmAVX2Body
+			asmAVX2Body = body.avx2
+			defer func() { asmAVX2Body = saved }()
+			n, all := 500, 0 // all: every puzzle
+			if testing.Short() || raceEnabled {
+				n, all = 100, 100
+			}
+			for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
+				dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
+				for i, p := range datasettest.LoadPuzzles(t, file, all) {
+					g := MustParse(p)
+					checkAsmSearch(t, file, g, 2, i < n)
+					if i < n {
+						checkAsmSearch(t, file, g, 1, true)
+						checkAsmSearch(t, file, g, 3, true)
+					}
+				}
+			}
+			rng := rand.New(rand.NewPCG(22, 7))
+			grids := []Grid{{}} // the empty grid first
+			for i := range 300 {
+				sol := randomGrid(rng)
+				var g Grid
+				for _, c := range rng.Perm(81)[:17+rng.IntN(30)] {
+					g[c] = sol[c]
+				}
+				if i%3 == 1 { // a wrong digit in an empty cell: often no solution
+					g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
+				}
+				grids = append(grids, g)
+			}
+			for _, g := range grids {
+				for _, limit := range []int{1, 10, 1000} {
+					checkAsmSearch(t, "random", g, limit, true)
+				}
+			}
+		})
+	}
+}
+
+// checkAsmSearch compares the assembly search with the Go one on g, and
+// with budgets when budgets is set.
+func checkAsmSearch(t *testing.T, name string, g Grid, limit int, budgets bool) {
+	t.Helper()
+	want := solveAsmGo(g, limit)
+	var got Result
+	got.Count, got.Guesses, got.Nodes = asmSolve(&g, limit, 1<<30, &got.Solution)
+	if got != want {
+		t.Fatalf("%s: the assembly search of %s, limit %d: count %d, guesses %d, nodes %d, solution %s; searchAsm: %d, %d, %d, %s",
+			name, g, limit, got.Count, got.Guesses, got.Nodes, got.Solution, want.Count, want.Guesses, want.Nodes, want.Solution)
+	}
+	if n, _, _ := asmSolve(&g, limit, 1<<30, nil); n != want.Count {
+		t.Fatalf("%s: the assembly search of %s, limit %d, without the solution: count %d, want %d", name, g, limit, n, want.Count)
+	}
+	if !budgets || want.Nodes == 0 { // no node: the givens contradict
+		return
+	}
+	for _, budget := range []int{want.Nodes - 1, want.Nodes} {
+		var sol Grid
+		n, _, _ := asmSolve(&g, limit, budget, &sol)
+		if spent := budget < want.Nodes; spent != (n < 0) || !spent && n != want.Count {
+			t.Fatalf("%s: the assembly search of %s, limit %d, budget %d (%d nodes needed): count %d", name, g, limit, budget, want.Nodes, n)
 		}
 	}
 }
