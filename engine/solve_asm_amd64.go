@@ -127,10 +127,12 @@ func asmSolveAVX512(grid *Grid, limit int, budget int, sol *Grid) (count, guesse
 //go:noescape
 func asmSolveAVX2(grid *Grid, limit int, budget int, sol *Grid) (count, guesses, nodes int)
 
-// asmNodeBudget is the most nodes one assembly call visits: about 2-5 ms
-// of search on the hard sets' node rate (docs/solver.md, "The assembly
-// port"). A search past it is done again by searchAsm, in Go.
-const asmNodeBudget = 1 << 14
+// asmNodeBudget is the most nodes one assembly call visits: 0.5 ms of
+// counting the empty grid's solutions (60 ns a node), about 4 ms at the
+// hardest sets' 500 ns a node, where none of their puzzles needs more
+// than 546 nodes (limit 2). A search past it is done again by searchAsm,
+// in Go, whose calls the scheduler can preempt.
+const asmNodeBudget = 1 << 13
 
 // asmSolve runs the search of the body that asmAVX2Body selects.
 func asmSolve(g *Grid, limit, budget int, sol *Grid) (count, guesses, nodes int) {

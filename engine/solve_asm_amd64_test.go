@@ -126,7 +126,8 @@ func TestCPUFeatures(t *testing.T) {
 // on random grids with few givens (and the empty grid) with limits 1 to
 // 1,000.
 // Budgets small enough to be spent must give up (count -1) exactly where
-// the Go search visits more nodes, and solveAsm must then still agree.
+// the Go search visits more nodes, and solveAsm and countAsm must then
+// still agree (the empty grid counted past asmNodeBudget).
 func TestAsmSearchMatchesGo(t *testing.T) {
 	for _, body := range []struct {
 		name      string
@@ -175,6 +176,19 @@ func TestAsmSearchMatchesGo(t *testing.T) {
 				for _, limit := range []int{1, 10, 1000} {
 					checkAsmSearch(t, "random", g, limit, true)
 				}
+			}
+			// past the budget: solveAsm and countAsm give the search to Go
+			var empty Grid
+			want := solveAsmGo(empty, 2*asmNodeBudget)
+			if want.Nodes <= asmNodeBudget || want.Count != 2*asmNodeBudget {
+				t.Fatalf("the empty grid, limit %d: %d nodes, %d solutions: the budget is not spent", 2*asmNodeBudget, want.Nodes, want.Count)
+			}
+			if got := solveAsm(empty, 2*asmNodeBudget); got != want {
+				t.Fatalf("solveAsm(empty grid, %d) = %d solutions, %d guesses, %d nodes, want %d, %d, %d",
+					2*asmNodeBudget, got.Count, got.Guesses, got.Nodes, want.Count, want.Guesses, want.Nodes)
+			}
+			if got := countAsm(empty, 2*asmNodeBudget); got != want.Count {
+				t.Fatalf("countAsm(empty grid, %d) = %d, want %d", 2*asmNodeBudget, got, want.Count)
 			}
 		})
 	}
