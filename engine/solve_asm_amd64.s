@@ -131,8 +131,14 @@ no:
 #define POPCOUNT9(src, dst, t1, t2) VPOPCNTW src, dst
 #define OR3(a, b, dst) VPTERNLOGD $0xfe, a, b, dst
 #define ANDNOT_OR(a, b, dst) VPTERNLOGD $0x10, a, b, dst
-#define AND_ORNOT(a, b, src, dst) VMOVDQA src, dst; VPTERNLOGD $0xd0, a, b, dst
-#define OR_XOR(a, b, dst, t) VPTERNLOGD $0xf6, a, b, dst
+#define TWICE(a, b, c, d, dst, t) \
+	VMOVDQA a, dst; VPTERNLOGD $0xe8, c, b, dst; \
+	VMOVDQA a, t; VPTERNLOGD $0xfe, c, b, t; \
+	VPTERNLOGD $0xf8, d, t, dst
+#define ASSERT(w, c2, y1, y7, y6) \
+	VPTERNLOGD $0x70, c2, w, y7; \
+	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
+#define KEEP(y7, x, dst, t) VPTERNLOGD $0xb0, y7, x, dst
 TEXT fixpoint<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
@@ -143,8 +149,9 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #undef POPCOUNT9
 #undef OR3
 #undef ANDNOT_OR
-#undef AND_ORNOT
-#undef OR_XOR
+#undef TWICE
+#undef ASSERT
+#undef KEEP
 
 // lookupPopcount9 sets dst to the bits of each lane of src (values below
 // 512) without BITALG, as popcounts9 does: the two low nibbles looked up
@@ -173,8 +180,13 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define POPCOUNT9(src, dst, t1, t2) lookupPopcount9(src, dst, t1, t2)
 #define OR3(a, b, dst) VPOR a, b, b; VPOR b, dst, dst
 #define ANDNOT_OR(a, b, dst) VPOR a, b, b; VPANDN dst, b, dst
-#define AND_ORNOT(a, b, src, dst) VPANDN a, b, a; VPANDN src, a, dst
-#define OR_XOR(a, b, dst, t) VPXOR a, b, t; VPOR t, dst, dst
+#define TWICE(a, b, c, d, dst, t) \
+	VPOR a, b, t; VPAND a, b, dst; \
+	VPOR c, d, b; VPAND c, d, c; \
+	VPAND t, b, t; VPOR c, dst, dst; VPOR t, dst, dst
+#define ASSERT(w, c2, y1, y7, y6) \
+	VPAND c2, w, w; VPANDN y7, w, y7; VPANDN y1, w, y6
+#define KEEP(y7, x, dst, t) VPANDN x, y7, t; VPANDN dst, t, dst
 TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
@@ -185,8 +197,9 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #undef POPCOUNT9
 #undef OR3
 #undef ANDNOT_OR
-#undef AND_ORNOT
-#undef OR_XOR
+#undef TWICE
+#undef ASSERT
+#undef KEEP
 
 // func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
 TEXT ·asmGuess(SB), NOSPLIT, $0-25

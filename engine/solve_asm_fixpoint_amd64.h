@@ -11,8 +11,12 @@
 //	                                (below 512); t1, t2 scratch
 //	OR3(a, b, dst)                  dst |= a | b; b clobbered
 //	ANDNOT_OR(a, b, dst)            dst &^= a | b; b clobbered
-//	AND_ORNOT(a, b, src, dst)       dst = src & (b | ^a); a clobbered
-//	OR_XOR(a, b, dst, t)            dst |= a ^ b; t scratch
+//	TWICE(a, b, c, d, dst, t)       dst = the bits set in at least two
+//	                                of a, b, c, d; t scratch, b and c
+//	                                clobbered
+//	ASSERT(w, c2, y1, y7, y6)       y7 &^= w & c2, y6 = y1 &^ (w & c2);
+//	                                w clobbered
+//	KEEP(y7, x, dst, t)             dst &= y7 | ^x; t scratch
 //
 // It is not a Go file nor a macro: labels are local to each TEXT block,
 // so the one text serves both.
@@ -133,64 +137,73 @@ peer:
 	VPOR    Y1, Y2, Y0 // the box's candidates
 	ADDQ    DI, BX
 	VMOVDQU (BX), Y1
-	VPANDN  Y1, Y0, Y2 // cells &^ candidates
-	VPTEST  Y2, Y2
-	JZ      nextpeer
+	VPTEST  Y1, Y0 // CF: no cell loses a candidate
+	JCS     nextpeer
+	VPAND   Y0, Y1, Y1
 	VPXOR   Y3, Y3, Y3
 	VPXOR   Y4, Y4, Y4
 
 boxloop:
-	VPANDN   Y1, Y2, Y1
+	// Y1: the cells. The counts: the lanes at their minimum (Y12), and
+	// Y5 kept for the contradiction check after the loop
 	POPCOUNT9(Y1, Y5, Y6, Y7)
-	VPCMPGTW Y5, Y15, Y6 // minimums > counts
-	VPTEST   Y6, Y6
-	JNE      fail
 	VPCMPEQW Y15, Y5, Y12
 
-	// the candidates found twice in a row (lanes 4r..4r+3): Y8
-	VPSHUFD    $0xb1, Y1, Y6
-	VPOR       Y1, Y6, Y7
-	VPAND      Y1, Y6, Y8
-	VPSHUFB    ROTATE_ROWS, Y7, Y9
-	VPSHUFB    ROTATE_ROWS, Y8, Y10
-	VPAND      Y7, Y9, Y9
-	OR3(Y10, Y9, Y8)
+	// the candidates found at least twice in their row: Y9, from the
+	// lanes x, x+2, x+1 and x+3 of the row
+	VPSHUFD $0xb1, Y1, Y6
+	VPSHUFB ROTATE_ROWS, Y1, Y7
+	VPSHUFB ROTATE_ROWS, Y6, Y8
+	TWICE(Y1, Y6, Y7, Y8, Y9, Y10)
+	VPANDN  Y9, Y12, Y9 // and not in a lane at its minimum
 
-	// the candidates found twice in a column (lanes c, c+4, c+8, c+12): Y9
-	VPERMQ     $0x4e, Y1, Y6
-	VPOR       Y1, Y6, Y7
-	VPAND      Y1, Y6, Y9
-	VPSHUFD    $0x4e, Y7, Y10
-	VPSHUFD    $0x4e, Y9, Y11
-	VPAND      Y7, Y10, Y10
-	OR3(Y11, Y10, Y9)
+	// at least twice in their column: Y10, from the rows r, r^1, r^2
+	// and r^3
+	VPSHUFD $0x4e, Y1, Y6
+	VPERMQ  $0x4e, Y1, Y7
+	VPSHUFD $0x4e, Y7, Y8
+	TWICE(Y1, Y6, Y7, Y8, Y10, Y11)
 
 	// assertions: the candidates alone in their row or column, and the
-	// lanes with as few candidates as they can have
-	VPAND      Y8, Y9, Y8
-	AND_ORNOT(Y8, Y12, Y1, Y6) // cells & (Y12 | ^Y8)
+	// lanes with as few candidates as they can have: Y6, and in the
+	// cells alone Y7
+	AND_CELL_MASK(Y1, Y7)
+	ASSERT(Y9, Y10, Y1, Y7, Y6) // Y7 &^= Y9 & Y10, Y6 = Y1 &^ (Y9 & Y10)
+	VPOR    Y6, Y3, Y3
 
-	// the eliminations they imply
-	AND_CELL_MASK(Y6, Y7) // the cells' assertions
-	VPSHUFB    ROTATE_ROWS, Y7, Y8
-	VPOR       Y7, Y8, Y8
-	VPSHUFD    $0xb1, Y8, Y9
-	VPOR       Y8, Y9, Y8 // across the rows
-	VPERMQ     $0x4e, Y7, Y9
-	VPOR       Y7, Y9, Y9
-	VPSHUFD    $0x4e, Y9, Y10
-	VPOR       Y9, Y10, Y9 // across the columns
-	VPSHUFB    ROW_ROTATE_1, Y9, Y10
-	VPSHUFB    ROW_ROTATE_2, Y9, Y11
-	OR3(Y11, Y10, Y9)
-	VPCMPGTW   Y13, Y7, Y10 // the lanes asserted
-	OR3(Y10, Y8, Y9) // the new box
-	OR_XOR(Y7, Y9, Y2, Y10) // eliminations |= new box ^ assertions
-	VPOR       Y6, Y3, Y3
-	VPOR       Y9, Y4, Y4
-	VPTEST     Y2, Y1
-	JNE        boxloop
-	VMOVDQU    Y1, (BX)
+	// the eliminations they imply: the cells' assertions ORed over each
+	// column (Y8), over each row (Y9), over the box from the columns
+	// (Y10), and the lanes asserted (Y12), each removed from the cells
+	// (Y2) but for the assertions themselves
+	VPSHUFD  $0x4e, Y7, Y8
+	VPERMQ   $0x4e, Y7, Y9
+	VPERMQ   $0x1b, Y7, Y10
+	VPOR     Y7, Y8, Y8
+	OR3(Y9, Y10, Y8) // across the columns
+	VPSHUFB  ROTATE_ROWS, Y7, Y9
+	VPOR     Y7, Y9, Y9
+	VPSHUFD  $0xb1, Y9, Y10
+	VPOR     Y9, Y10, Y9 // across the rows
+	VPCMPGTW Y13, Y7, Y12 // the lanes asserted
+	VMOVDQA  Y1, Y2
+	KEEP(Y7, Y12, Y2, Y11) // Y2 &= Y7 | ^Y12
+	KEEP(Y7, Y9, Y2, Y11)
+	KEEP(Y7, Y8, Y2, Y11)
+	VPSHUFB  ROW_ROTATE_1, Y8, Y10
+	VPSHUFB  ROW_ROTATE_2, Y8, Y12
+	OR3(Y9, Y8, Y4) // the triads' eliminations: rows and columns
+	VPOR     Y10, Y12, Y10 // across the box
+	KEEP(Y7, Y10, Y2, Y11)
+	VPTEST   Y1, Y2 // CF: no cell lost a candidate
+	VMOVDQA  Y2, Y1
+	JCC      boxloop
+
+	// a lane below its minimum: the cells only lose candidates, so the
+	// counts of the last pass (Y5, of the cells as they are) tell
+	VPCMPGTW Y5, Y15, Y6
+	VPTEST   Y6, Y6
+	JNE      fail
+	VMOVDQU  Y1, (BX)
 
 	// the band eliminations: the horizontal band's from the horizontal
 	// triads, moved to lanes 4-6 of both halves, the vertical band's
