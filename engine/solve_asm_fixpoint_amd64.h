@@ -101,10 +101,9 @@ eliminateY0:
 	VMOVDQU    Y0, (SI)
 
 	// the band's positive triads, then its three boxes restricted to them
-	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads(R11), Y1, Y14
 	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
-	VPOR    Y2, Y3, Y14
-	VPOR    T_kAllAtTriads(R11), Y14, Y14
+	OR3(T_kAllAtTriads(R11), Y3, Y14)
 	JMP     peer
 
 resume:
@@ -113,10 +112,9 @@ resume:
 	SHLQ    $5, SI
 	ADDQ    DI, SI
 	VPERMQ  $0x44, (SI), Y1
-	VPSHUFB T_configsToTriads(R11), Y1, Y2
+	VPSHUFB T_configsToTriads(R11), Y1, Y14
 	VPSHUFB T_configsToTriads+32(R11), Y1, Y3
-	VPOR    Y2, Y3, Y14
-	VPOR    T_kAllAtTriads(R11), Y14, Y14
+	OR3(T_kAllAtTriads(R11), Y3, Y14)
 
 peer:
 	MOVQ    R9, AX
