@@ -25,3 +25,4 @@
 #define T_cellPlace 8186
 #define T_peerSteps 9482
 #define T_kAllAtTriads 10506
+#define T_splitIndex 10538

@@ -8,7 +8,7 @@
 // rules of the archsimd port (solve_simd_amd64.go), in its order, with a
 // stack of band frames instead of its mutual recursion, so that the whole
 // propagation is one loop with no calls and the box loop's constants stay
-// in Y15-Y19 (Y16-Y19 are EVEX-only registers, which Go's code does not
+// in Y15-Y20 (Y16-Y20 are EVEX-only registers, which Go's code does not
 // use). docs/solver.md ("The assembly port") says what it measured.
 //
 // The same propagation has an AVX2 body for processors without that set
@@ -106,16 +106,17 @@ no:
 //
 // It returns AX = 1, or AX = 0 on a contradiction (the position is then
 // partly updated). It clobbers every general register but SP, BP and
-// DI, and Y0-Y19, and ends with VZEROUPPER.
+// DI, and Y0-Y20, and ends with VZEROUPPER.
 //
 // Registers: R14 the depth of the stack, R9 the band eliminated, R12 its
 // from, R10 the boxes done, SI its address, R13 the box restricted, BX
 // its address, R11 the tables. Y14 the band's positive triads (and all
-// digits in lanes 3, 7 and 11), Y13 zero,
-// Y15-Y19 the box loop's constants (fixpointAVX2: Y15, the others read
-// from the tables). Box restriction: Y1 the cells, Y2
-// the eliminations, Y3 the assertions and Y4 the implied eliminations
-// gathered over the loop.
+// digits in lanes 3, 7 and 11), Y13 zero, Y15-Y19 the box loop's
+// constants, Y20 the VPERMW indices that split a box's horizontal triads
+// (fixpointAVX2: Y15, the others read from the tables). Box restriction:
+// Y1 the cells, Y2 the cells of the next pass, Y5 the counts of this
+// one, Y3 the assertions and Y4 the triads' eliminations gathered over
+// the loop.
 //
 // Its text is solve_asm_fixpoint_amd64.h, here with the AVX-512
 // definitions of the macros that header lists.
@@ -123,7 +124,8 @@ no:
 	VMOVDQU64 T_rotateRows1(R11), Y16; \
 	VMOVDQU64 T_cell3x3Mask(R11), Y17; \
 	VMOVDQU64 T_rowRotate3x3_1(R11), Y18; \
-	VMOVDQU64 T_rowRotate3x3_2(R11), Y19
+	VMOVDQU64 T_rowRotate3x3_2(R11), Y19; \
+	VMOVDQU64 T_splitIndex(R11), Y20
 #define ROTATE_ROWS Y16
 #define ROW_ROTATE_1 Y18
 #define ROW_ROTATE_2 Y19
@@ -139,6 +141,7 @@ no:
 	VPTERNLOGD $0x70, c2, w, y7; \
 	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
 #define KEEP(y7, x, dst, t) VPTERNLOGD $0xb0, y7, x, dst
+#define SPLIT_TRIADS(src, dst, t) VPERMW src, Y20, dst
 TEXT fixpoint<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
@@ -152,6 +155,7 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #undef TWICE
 #undef ASSERT
 #undef KEEP
+#undef SPLIT_TRIADS
 
 // lookupPopcount9 sets dst to the bits of each lane of src (values below
 // 512) without BITALG, as popcounts9 does: the two low nibbles looked up
@@ -170,8 +174,10 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 
 // fixpointAVX2 is fixpoint in AVX2 (VEX encodings, Y0-Y15): the four
 // constants that fixpoint keeps in Y16-Y19 read from the tables as
-// memory operands, the lane popcounts by lookup, and each ternary logic
-// instruction as two of AND, OR, ANDN or XOR.
+// memory operands, the lane popcounts by lookup, each ternary logic
+// instruction as two or more of AND, OR and ANDN, and the split of the
+// horizontal triads, one VPERMW there, as a shuffle, a swap of halves
+// and an OR.
 #define LOAD_CONSTANTS
 #define ROTATE_ROWS T_rotateRows1(R11)
 #define ROW_ROTATE_1 T_rowRotate3x3_1(R11)
@@ -187,6 +193,10 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define ASSERT(w, c2, y1, y7, y6) \
 	VPAND c2, w, w; VPANDN y7, w, y7; VPANDN y1, w, y6
 #define KEEP(y7, x, dst, t) VPANDN x, y7, t; VPANDN dst, t, dst
+#define SPLIT_TRIADS(src, dst, t) \
+	VPSHUFB T_splitTriads(R11), src, dst; \
+	VPERMQ  $0x4e, dst, t; \
+	VPOR    dst, t, dst
 TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
 #undef LOAD_CONSTANTS
@@ -200,6 +210,7 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #undef TWICE
 #undef ASSERT
 #undef KEEP
+#undef SPLIT_TRIADS
 
 // func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool
 TEXT ·asmGuess(SB), NOSPLIT, $0-25

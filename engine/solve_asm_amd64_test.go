@@ -41,6 +41,7 @@ func TestTriadTableOffsets(t *testing.T) {
 		"T_cellPlace":       unsafe.Offsetof(x.cellPlace),
 		"T_peerSteps":       unsafe.Offsetof(x.peerSteps),
 		"T_kAllAtTriads":    unsafe.Offsetof(x.kAllAtTriads),
+		"T_splitIndex":      unsafe.Offsetof(x.splitIndex),
 		"T_pendingBits":     unsafe.Offsetof(x.pendingBits),
 		"T_popLookup":       unsafe.Offsetof(x.popLookup),
 		"T_low4":            unsafe.Offsetof(x.low4),

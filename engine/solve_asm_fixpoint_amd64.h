@@ -10,6 +10,9 @@
 //	POPCOUNT9(src, dst, t1, t2)     dst = the bits of each lane of src
 //	                                (below 512); t1, t2 scratch
 //	OR3(a, b, dst)                  dst |= a | b; b clobbered
+//	SPLIT_TRIADS(src, dst, t)       dst = the horizontal triads of src
+//	                                (lanes 3, 7, 11) in lanes 12-14;
+//	                                t scratch
 //	ANDNOT_OR(a, b, dst)            dst &^= a | b; b clobbered
 //	TWICE(a, b, c, d, dst, t)       dst = the bits set in at least two
 //	                                of a, b, c, d; t scratch, b and c
@@ -208,12 +211,8 @@ boxloop:
 	// from the vertical ones; DX: bit 0 (1) the horizontal band has
 	// eliminations pending, bit 1 (2) the vertical one
 	XORL    DX, DX
-	VPSHUFB T_splitTriads(R11), Y3, Y5
-	VPERMQ  $0x4e, Y5, Y6
-	VPOR    Y5, Y6, Y5
-	VPSHUFB T_splitTriads(R11), Y4, Y6
-	VPERMQ  $0x4e, Y6, Y7
-	VPOR    Y6, Y7, Y6
+	SPLIT_TRIADS(Y3, Y5, Y6)
+	SPLIT_TRIADS(Y4, Y6, Y7)
 	MOVWQZX T_boxMsg+0(R11)(R13*8), AX
 	MOVWQZX T_boxMsg+4(R11)(R13*8), CX
 	VPSHUFB (R11)(CX*1), Y5, Y10

@@ -101,6 +101,10 @@ type triadTables struct {
 	// peer's three triads in a band's triads vector, so that the peer's
 	// quarter, moved to lanes 0-3, carries kAllAt3's lane 3 with it.
 	kAllAtTriads lanes16
+	// splitIndex: the VPERMW indices that do what splitTriads and a swap
+	// of halves do, for the AVX-512 body: the horizontal triads (lanes 3,
+	// 7 and 11) to lanes 12-14, where shiftsH reads them.
+	splitIndex lanes16
 }
 
 var (
@@ -269,6 +273,7 @@ func newTriadTables() *triadTables {
 	t.all3 = b16(3)
 	t.kAllAtTriads = w16([8]uint16{0, 0, 0, K, 0, 0, 0, K}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
 	t.kAllAt3 = w16([8]uint16{0, 0, 0, K, 0, 0, 0, 0}, [8]uint16{0, 0, 0, K, 0, 0, 0, 0})
+	t.splitIndex = w16([8]uint16{}, [8]uint16{0, 0, 0, 0, 3, 7, 11, 0})
 	t.initBand = w16([8]uint16{K, K, K, K, K, K, 0, 0}, [8]uint16{})
 	// popcount of a nibble in each byte of a 128-bit half: 0 1 1 2 1 2 2 3 1 2 2 3 2 3 3 4
 	t.popLookup = w16([8]uint16{0x0100, 0x0201, 0x0201, 0x0302, 0x0201, 0x0302, 0x0302, 0x0403},
