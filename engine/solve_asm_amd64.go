@@ -57,9 +57,10 @@ var asmAVX2 = cpuAVX2()
 
 // asmAVX2Body selects the body that asmInit, asmGuess and asmGrid run
 // (solve_asm_amd64.s reads it): the AVX2 one on processors with AVX2 but
-// not the AVX-512 set, the AVX-512 one where it runs. Tests set it to run
-// the AVX2 body on processors that have both.
-var asmAVX2Body = asmAVX2 && !asmAVX512
+// not the AVX-512 set, the AVX-512 one where it runs; the AVX2 one
+// wherever it runs in the measurement build -tags asmavx2 (forceAVX2Body).
+// Tests set it to run the AVX2 body on processors that have both.
+var asmAVX2Body = asmAVX2 && (!asmAVX512 || forceAVX2Body)
 
 // asmSupported reports whether this build and this processor can run the
 // assembly port (one of its bodies).

@@ -19,6 +19,10 @@ func asmAVX2Supported() bool { return false }
 // the assembly port have none.
 var asmAVX2Body = false
 
+// forceAVX2Body is the measurement build's switch (-tags asmavx2), which
+// has no effect without the assembly port.
+const forceAVX2Body = false
+
 // solveAsm is solveFast in builds without the assembly port.
 func solveAsm(g Grid, limit int) Result { return solveFast(g, limit) }
 

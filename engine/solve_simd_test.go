@@ -169,14 +169,15 @@ func testRandom(t *testing.T, port triadPort) {
 // of its bodies (named "avx512" and "avx2"). The band words search
 // differently from the ports, so their Guesses and Nodes tell them apart;
 // the ports and bodies search alike (TestAsmMatchesSIMD) and give equal
-// results.
+// results. By default the AVX2 body runs only where the AVX-512 one does
+// not; the measurement build -tags asmavx2 runs it wherever it can.
 func TestSolverPathDispatch(t *testing.T) {
 	want := "scalar" // the fallback: where neither port runs
 	switch {
+	case asmAVX2Supported() && (forceAVX2Body || !asmAVX512Supported()):
+		want = "avx2"
 	case asmAVX512Supported():
 		want = "avx512"
-	case asmAVX2Supported():
-		want = "avx2"
 	case simdByDefault && simdSupported():
 		want = "simd"
 	}
