@@ -159,14 +159,15 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 
 // lookupPopcount9 sets dst to the bits of each lane of src (values below
 // 512) without BITALG, as popcounts9 does: the two low nibbles looked up
-// in popLookup with VPSHUFB, bit 8 shifted down. It needs the tables in
-// R11 and clobbers t1 and t2.
+// in popLookup with VPSHUFB, bit 8 shifted down. The second nibble needs
+// no mask: src>>4 has bit 8 in bit 4 of the low byte, which VPSHUFB
+// ignores (it reads bits 0-3, and bit 7, clear), and zero in the high
+// byte. It needs the tables in R11 and clobbers t1 and t2.
 #define lookupPopcount9(src, dst, t1, t2) \
 	VMOVDQU T_popLookup(R11), t1; \
 	VPAND   T_low4(R11), src, t2; \
 	VPSHUFB t2, t1, dst; \
 	VPSRLW  $4, src, t2; \
-	VPAND   T_low4(R11), t2, t2; \
 	VPSHUFB t2, t1, t2; \
 	VPADDW  t2, dst, dst; \
 	VPSRLW  $8, src, t2; \
