@@ -137,6 +137,16 @@ no:
 	VMOVDQA a, dst; VPTERNLOGD $0xe8, c, b, dst; \
 	VMOVDQA a, t; VPTERNLOGD $0xfe, c, b, t; \
 	VPTERNLOGD $0xf8, d, t, dst
+#define ROW_TWICE(a, dst, b, c, d, t) \
+	VPSHUFD $0xb1, a, b; \
+	VPSHUFB ROTATE_ROWS, a, c; \
+	VPSHUFB ROTATE_ROWS, b, d; \
+	TWICE(a, b, c, d, dst, t)
+#define COLUMN_TWICE(a, dst, b, c, d, t) \
+	VPSHUFD $0x4e, a, b; \
+	VPERMQ  $0x4e, a, c; \
+	VPSHUFD $0x4e, c, d; \
+	TWICE(a, b, c, d, dst, t)
 #define ASSERT(w, c2, y1, y7, y6) \
 	VPTERNLOGD $0x70, c2, w, y7; \
 	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
@@ -153,6 +163,8 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #undef OR3
 #undef ANDNOT_OR
 #undef TWICE
+#undef ROW_TWICE
+#undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
 #undef SPLIT_TRIADS
@@ -187,10 +199,24 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define POPCOUNT9(src, dst, t1, t2) lookupPopcount9(src, dst, t1, t2)
 #define OR3(a, b, dst) VPOR a, b, b; VPOR b, dst, dst
 #define ANDNOT_OR(a, b, dst) VPOR a, b, b; VPANDN dst, b, dst
-#define TWICE(a, b, c, d, dst, t) \
-	VPOR a, b, t; VPAND a, b, dst; \
-	VPOR c, d, b; VPAND c, d, c; \
-	VPAND t, b, t; VPOR c, dst, dst; VPOR t, dst, dst
+#define ROW_TWICE(a, dst, b, x, rx, t) \
+	VPSHUFD $0xb1, a, b; \
+	VPOR    a, b, x; \
+	VPAND   a, b, dst; \
+	VPSHUFB ROTATE_ROWS, x, rx; \
+	VPSHUFB ROTATE_ROWS, dst, b; \
+	VPAND   x, rx, x; \
+	VPOR    b, dst, dst; \
+	VPOR    x, dst, dst
+#define COLUMN_TWICE(a, dst, b, x, rx, t) \
+	VPERMQ  $0x4e, a, b; \
+	VPOR    a, b, x; \
+	VPAND   a, b, dst; \
+	VPSHUFD $0x4e, x, rx; \
+	VPSHUFD $0x4e, dst, b; \
+	VPAND   x, rx, x; \
+	VPOR    b, dst, dst; \
+	VPOR    x, dst, dst
 #define ASSERT(w, c2, y1, y7, y6) \
 	VPAND c2, w, w; VPANDN y7, w, y7; VPANDN y1, w, y6
 #define KEEP(y7, x, dst, t) VPANDN x, y7, t; VPANDN dst, t, dst
@@ -208,7 +234,8 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #undef POPCOUNT9
 #undef OR3
 #undef ANDNOT_OR
-#undef TWICE
+#undef ROW_TWICE
+#undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
 #undef SPLIT_TRIADS

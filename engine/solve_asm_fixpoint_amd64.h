@@ -14,9 +14,15 @@
 //	                                (lanes 3, 7, 11) in lanes 12-14;
 //	                                t scratch
 //	ANDNOT_OR(a, b, dst)            dst &^= a | b; b clobbered
-//	TWICE(a, b, c, d, dst, t)       dst = the bits set in at least two
-//	                                of a, b, c, d; t scratch, b and c
-//	                                clobbered
+//	ROW_TWICE(a, dst, t1, t2, t3, t4)
+//	                                dst = the bits of a's lanes set in
+//	                                at least two lanes of their row (of
+//	                                the lanes x, x+2, x+1, x+3: VPSHUFD
+//	                                $0xb1 and ROTATE_ROWS); t1-t4 scratch
+//	COLUMN_TWICE(a, dst, t1, t2, t3, t4)
+//	                                the same in their column (the rows
+//	                                r, r^1, r^2, r^3: VPSHUFD $0x4e and
+//	                                VPERMQ $0x4e)
 //	ASSERT(w, c2, y1, y7, y6)       y7 &^= w & c2, y6 = y1 &^ (w & c2);
 //	                                w clobbered
 //	KEEP(y7, x, dst, t)             dst &= y7 | ^x; t scratch
@@ -152,18 +158,12 @@ boxloop:
 
 	// the candidates found at least twice in their row: Y9, from the
 	// lanes x, x+2, x+1 and x+3 of the row
-	VPSHUFD $0xb1, Y1, Y6
-	VPSHUFB ROTATE_ROWS, Y1, Y7
-	VPSHUFB ROTATE_ROWS, Y6, Y8
-	TWICE(Y1, Y6, Y7, Y8, Y9, Y10)
+	ROW_TWICE(Y1, Y9, Y6, Y7, Y8, Y10)
 	VPANDN  Y9, Y12, Y9 // and not in a lane at its minimum
 
 	// at least twice in their column: Y10, from the rows r, r^1, r^2
 	// and r^3
-	VPSHUFD $0x4e, Y1, Y6
-	VPERMQ  $0x4e, Y1, Y7
-	VPSHUFD $0x4e, Y7, Y8
-	TWICE(Y1, Y6, Y7, Y8, Y10, Y11)
+	COLUMN_TWICE(Y1, Y10, Y6, Y7, Y8, Y11)
 
 	// assertions: the candidates alone in their row or column, and the
 	// lanes with as few candidates as they can have: Y6, and in the
