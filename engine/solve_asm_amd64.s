@@ -151,6 +151,12 @@ no:
 	VPTERNLOGD $0x70, c2, w, y7; \
 	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
 #define KEEP(y7, x, dst, t) VPTERNLOGD $0xb0, y7, x, dst
+#define COLUMN_OR(a, dst, t1, t2) \
+	VPSHUFD $0x4e, a, dst; \
+	VPERMQ  $0x4e, a, t1; \
+	VPERMQ  $0x1b, a, t2; \
+	VPOR    a, dst, dst; \
+	OR3(t1, t2, dst)
 #define SPLIT_TRIADS(src, dst, t) VPERMW src, Y20, dst
 TEXT fixpoint<>(SB), NOSPLIT, $64
 #include "solve_asm_fixpoint_amd64.h"
@@ -167,6 +173,7 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
+#undef COLUMN_OR
 #undef SPLIT_TRIADS
 
 // lookupPopcount9 sets dst to the bits of each lane of src (values below
@@ -220,6 +227,11 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define ASSERT(w, c2, y1, y7, y6) \
 	VPAND c2, w, w; VPANDN y7, w, y7; VPANDN y1, w, y6
 #define KEEP(y7, x, dst, t) VPANDN x, y7, t; VPANDN dst, t, dst
+#define COLUMN_OR(a, dst, t1, t2) \
+	VPSHUFD $0x4e, a, dst; \
+	VPOR    a, dst, dst; \
+	VPERMQ  $0x4e, dst, t1; \
+	VPOR    t1, dst, dst
 #define SPLIT_TRIADS(src, dst, t) \
 	VPSHUFB T_splitTriads(R11), src, dst; \
 	VPERMQ  $0x4e, dst, t; \
@@ -238,6 +250,7 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
+#undef COLUMN_OR
 #undef SPLIT_TRIADS
 
 // func asmGuess(st *simdState, band int, value uint16, cfgs uint8) bool

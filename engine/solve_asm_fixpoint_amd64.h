@@ -26,6 +26,9 @@
 //	ASSERT(w, c2, y1, y7, y6)       y7 &^= w & c2, y6 = y1 &^ (w & c2);
 //	                                w clobbered
 //	KEEP(y7, x, dst, t)             dst &= y7 | ^x; t scratch
+//	COLUMN_OR(a, dst, t1, t2)       dst = a ORed over each column (the
+//	                                rows r, r^1, r^2, r^3); t1, t2
+//	                                scratch
 //
 // It is not a Go file nor a macro: labels are local to each TEXT block,
 // so the one text serves both.
@@ -176,11 +179,7 @@ boxloop:
 	// column (Y8), over each row (Y9), over the box from the columns
 	// (Y10), and the lanes asserted (Y12), each removed from the cells
 	// (Y2) but for the assertions themselves
-	VPSHUFD  $0x4e, Y7, Y8
-	VPERMQ   $0x4e, Y7, Y9
-	VPERMQ   $0x1b, Y7, Y10
-	VPOR     Y7, Y8, Y8
-	OR3(Y9, Y10, Y8) // across the columns
+	COLUMN_OR(Y7, Y8, Y9, Y10) // across the columns
 	VPSHUFB  ROTATE_ROWS, Y7, Y9
 	VPOR     Y7, Y9, Y9
 	VPSHUFD  $0xb1, Y9, Y10
