@@ -151,6 +151,13 @@ no:
 	VPTERNLOGD $0x70, c2, w, y7; \
 	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
 #define KEEP(y7, x, dst, t) VPTERNLOGD $0xb0, y7, x, dst
+#define KEEP_COLUMN_BOX(y7, c, r, y4, dst, t1, t2, t) \
+	KEEP(y7, c, dst, t); \
+	VPSHUFB ROW_ROTATE_1, c, t1; \
+	VPSHUFB ROW_ROTATE_2, c, t2; \
+	OR3(r, c, y4); \
+	VPOR    t1, t2, t1; \
+	KEEP(y7, t1, dst, t)
 #define COLUMN_OR(a, dst, t1, t2) \
 	VPSHUFD $0x4e, a, dst; \
 	VPERMQ  $0x4e, a, t1; \
@@ -173,6 +180,7 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
+#undef KEEP_COLUMN_BOX
 #undef COLUMN_OR
 #undef SPLIT_TRIADS
 
@@ -227,6 +235,13 @@ TEXT fixpoint<>(SB), NOSPLIT, $64
 #define ASSERT(w, c2, y1, y7, y6) \
 	VPAND c2, w, w; VPANDN y7, w, y7; VPANDN y1, w, y6
 #define KEEP(y7, x, dst, t) VPANDN x, y7, t; VPANDN dst, t, dst
+#define KEEP_COLUMN_BOX(y7, c, r, y4, dst, t1, t2, t) \
+	VPSHUFB ROW_ROTATE_1, c, t1; \
+	VPSHUFB ROW_ROTATE_2, c, t2; \
+	VPOR    c, t1, t1; \
+	VPOR    t2, t1, t1; \
+	OR3(r, c, y4); \
+	KEEP(y7, t1, dst, t)
 #define COLUMN_OR(a, dst, t1, t2) \
 	VPSHUFD $0x4e, a, dst; \
 	VPOR    a, dst, dst; \
@@ -250,6 +265,7 @@ TEXT fixpointAVX2<>(SB), NOSPLIT, $64
 #undef COLUMN_TWICE
 #undef ASSERT
 #undef KEEP
+#undef KEEP_COLUMN_BOX
 #undef COLUMN_OR
 #undef SPLIT_TRIADS
 

@@ -26,6 +26,12 @@
 //	ASSERT(w, c2, y1, y7, y6)       y7 &^= w & c2, y6 = y1 &^ (w & c2);
 //	                                w clobbered
 //	KEEP(y7, x, dst, t)             dst &= y7 | ^x; t scratch
+//	KEEP_COLUMN_BOX(y7, c, r, y4, dst, t1, t2, t)
+//	                                KEEP(y7, c, dst, t) and
+//	                                KEEP(y7, across the box, dst, t),
+//	                                the box's other columns' c by
+//	                                ROW_ROTATE_1, _2; y4 |= r | c; c
+//	                                clobbered, t1, t2 scratch
 //	COLUMN_OR(a, dst, t1, t2)       dst = a ORed over each column (the
 //	                                rows r, r^1, r^2, r^3); t1, t2
 //	                                scratch
@@ -188,12 +194,7 @@ boxloop:
 	VMOVDQA  Y1, Y2
 	KEEP(Y7, Y12, Y2, Y11) // Y2 &= Y7 | ^Y12
 	KEEP(Y7, Y9, Y2, Y11)
-	KEEP(Y7, Y8, Y2, Y11)
-	VPSHUFB  ROW_ROTATE_1, Y8, Y10
-	VPSHUFB  ROW_ROTATE_2, Y8, Y12
-	OR3(Y9, Y8, Y4) // the triads' eliminations: rows and columns
-	VPOR     Y10, Y12, Y10 // across the box
-	KEEP(Y7, Y10, Y2, Y11)
+	KEEP_COLUMN_BOX(Y7, Y8, Y9, Y4, Y2, Y10, Y12, Y11)
 	VPTEST   Y1, Y2 // CF: no cell lost a candidate
 	VMOVDQA  Y2, Y1
 	JCC      boxloop
