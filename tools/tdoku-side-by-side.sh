@@ -32,7 +32,10 @@
 #               its ratio to the best tdoku build
 #   TDOKU_AVX2  1: also time tdoku built without AVX-512 (-mno-avx512f),
 #               with each compiler, in columns of their own, with the ratio
-#               of sudoku to the best of them
+#               of sudoku to the best of them. Like for like on a processor
+#               with AVX-512 only with SUDOKU_BIN built with -tags asmavx2
+#               (the assembly port's AVX2 body forced; a measurement
+#               build): the header names each sudoku binary's solver path
 #
 # What it does, for each set:
 #   1. builds tools/tdoku-count.cc against tdoku's solver with each
@@ -116,12 +119,18 @@ cpu_of() { "${pin[@]}" "$work/cpurun" 0 "$@" | awk '{print $2}'; }
 # median of the numbers on stdin.
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
+# path_of prints the solver path (engine.SolverPath) of a sudoku binary.
+path_of() { "$1" bench -solver fast -limit 1 -repeat 1 -files "$DATA/tdoku_17_clue.txt" 2>&1 >/dev/null | sed -n 's/^fast: the \(.*\) solver path.*/\1/p'; }
+
 model=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
 echo "CPU: $model ($(nproc) cores), pinned to core $CPU; $(go version 2>/dev/null || true)"
 for i in "${!tbin[@]}"; do echo "${tlabel[i]}: ${tcc[i]}"; done
 echo "sudoku: $built, run as: sudoku solve -j 1 -count; tdoku: $(git -C "${TDOKU_DIR:-.}" rev-parse --short HEAD 2>/dev/null || echo "${TDOKU_DIR:-$TDOKU_BIN}"), tools/tdoku-count.cc (limit 2, configuration 0); $ROUNDS rounds, medians; ratios to the best tdoku build (best AVX2 build: \"/ AVX2\")"
-echo
 also=(${ALSO:-})
+paths="sudoku $(path_of "$SUDOKU_BIN")"
+for a in "${also[@]}"; do paths="$paths, ${a%%=*} $(path_of "${a#*=}")"; done
+echo "solver paths: $paths"
+echo
 head="| set | puzzles per timing |"
 rule="| --- | ---: |"
 for i in "${!tbin[@]}"; do
