@@ -152,12 +152,11 @@ no:
 	VMOVDQA y1, y6; VPTERNLOGD $0x70, c2, w, y6
 #define KEEP(y7, x, dst, t) VPTERNLOGD $0xb0, y7, x, dst
 #define KEEP_COLUMN_BOX(y7, c, r, y4, dst, t1, t2, t) \
-	KEEP(y7, c, dst, t); \
 	VPSHUFB ROW_ROTATE_1, c, t1; \
 	VPSHUFB ROW_ROTATE_2, c, t2; \
 	OR3(r, c, y4); \
-	VPOR    t1, t2, t1; \
-	KEEP(y7, t1, dst, t)
+	OR3(t1, t2, c); \
+	KEEP(y7, c, dst, t)
 #define COLUMN_OR(a, dst, t1, t2) \
 	VPSHUFD $0x4e, a, dst; \
 	VPERMQ  $0x4e, a, t1; \

@@ -182,19 +182,19 @@ boxloop:
 	VPOR    Y6, Y3, Y3
 
 	// the eliminations they imply: the cells' assertions ORed over each
-	// column (Y8), over each row (Y9), over the box from the columns
-	// (Y10), and the lanes asserted (Y12), each removed from the cells
-	// (Y2) but for the assertions themselves
+	// column (Y8), over each row with the lanes asserted (Y12) in Y10,
+	// and over the box from the columns, each removed from the cells
+	// (Y2) but for the assertions themselves (the lanes asserted in the
+	// rows' reach only the cell lanes of Y4, which no band message reads)
 	COLUMN_OR(Y7, Y8, Y9, Y10) // across the columns
+	VPCMPGTW Y13, Y7, Y12 // the lanes asserted
 	VPSHUFB  ROTATE_ROWS, Y7, Y9
 	VPOR     Y7, Y9, Y9
 	VPSHUFD  $0xb1, Y9, Y10
-	VPOR     Y9, Y10, Y9 // across the rows
-	VPCMPGTW Y13, Y7, Y12 // the lanes asserted
+	OR3(Y12, Y9, Y10) // across the rows, and the lanes asserted
 	VMOVDQA  Y1, Y2
-	KEEP(Y7, Y12, Y2, Y11) // Y2 &= Y7 | ^Y12
-	KEEP(Y7, Y9, Y2, Y11)
-	KEEP_COLUMN_BOX(Y7, Y8, Y9, Y4, Y2, Y10, Y12, Y11)
+	KEEP(Y7, Y10, Y2, Y11) // Y2 &= Y7 | ^Y10
+	KEEP_COLUMN_BOX(Y7, Y8, Y10, Y4, Y2, Y9, Y12, Y11)
 	VPTEST   Y1, Y2 // CF: no cell lost a candidate
 	VMOVDQA  Y2, Y1
 	JCC      boxloop
