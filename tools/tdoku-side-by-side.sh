@@ -30,6 +30,9 @@
 #               "scalar=/tmp/sudoku-purego", a build with -tags purego):
 #               each is checked for the same counts and gets a column and
 #               its ratio to the best tdoku build
+#   TDOKU_PGO   1: also time each build made with profile-guided
+#               optimisation, trained on tdoku_17_clue.txt as tdoku's own
+#               BENCH.sh trains its _pgo builds (clang needs llvm-profdata)
 #   TDOKU_AVX2  1: also time tdoku built without AVX-512 (-mno-avx512f),
 #               with each compiler, in columns of their own, with the ratio
 #               of sudoku to the best of them. Like for like on a processor
@@ -80,6 +83,14 @@ else
 		clang=$(compgen -c clang++ | grep -E '^clang\+\+(-[0-9]+)?$' | sort -t- -k2 -n | tail -1 || true)
 		TDOKU_CXX="$TDOKU_CXX${clang:+ $clang}"
 	fi
+	# build CXX OUT FLAGS...: tdoku-count built by CXX with FLAGS.
+	build() {
+		local cxx=$1 out=$2
+		shift 2
+		"$cxx" "$@" -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
+			"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
+			-o "$out"
+	}
 	for cxx in $TDOKU_CXX; do
 		for avx2 in 0 ${TDOKU_AVX2:+1}; do
 			[[ "$avx2" == 1 && "${TDOKU_AVX2:-}" != 1 ]] && continue
@@ -87,12 +98,34 @@ else
 			out=$work/tdoku-$name-$avx2
 			flags=(-O3 -march=native)
 			[[ "$avx2" == 1 ]] && flags+=(-mno-avx512f)
-			"$cxx" "${flags[@]}" -std=c++17 -I"$TDOKU_DIR/include" -I"$TDOKU_DIR/src" \
-				"$root/tools/tdoku-count.cc" "$TDOKU_DIR/src/solver_dpll_triad_simd.cc" "$TDOKU_DIR/src/util.cc" \
-				-o "$out"
+			build "$cxx" "$out" "${flags[@]}"
 			label="tdoku $name"
 			[[ "$avx2" == 1 ]] && label="tdoku AVX2 $name"
 			tlabel+=("$label") tbin+=("$out") tavx2+=("$avx2") tcc+=("$("$cxx" --version | head -1) ${flags[*]}")
+			[[ "${TDOKU_PGO:-}" == 1 ]] || continue
+			# profile-guided, trained as tdoku's BENCH.sh trains its _pgo
+			# builds: on 17-clue puzzles
+			prof=$work/pgo-$name-$avx2
+			mkdir -p "$prof"
+			# (both builds write the same path: g++ names its profile files
+			# after the output)
+			case $name in
+			clang*)
+				profdata=$(compgen -c llvm-profdata | sort -t- -k2 -n | tail -1)
+				build "$cxx" "$prof/tdoku-count" "${flags[@]}" -fprofile-instr-generate
+				LLVM_PROFILE_FILE=$prof/t.profraw "$prof/tdoku-count" "$DATA/tdoku_17_clue.txt" >/dev/null
+				"$profdata" merge -o "$prof/t.profdata" "$prof/t.profraw"
+				flags+=(-fprofile-instr-use="$prof/t.profdata")
+				;;
+			*)
+				build "$cxx" "$prof/tdoku-count" "${flags[@]}" -fprofile-generate
+				"$prof/tdoku-count" "$DATA/tdoku_17_clue.txt" >/dev/null
+				flags+=(-fprofile-use -Werror=missing-profile)
+				;;
+			esac
+			build "$cxx" "$prof/tdoku-count" "${flags[@]}"
+			mv "$prof/tdoku-count" "$out-pgo"
+			tlabel+=("$label PGO") tbin+=("$out-pgo") tavx2+=("$avx2") tcc+=("$("$cxx" --version | head -1) ${flags[*]/$prof\//} (trained on tdoku_17_clue.txt)")
 		done
 	done
 	[[ ${#tbin[@]} -gt 0 ]] || { echo "no C++ compiler: set TDOKU_CXX or TDOKU_BIN" >&2; exit 1; }
