@@ -65,10 +65,11 @@ var simdActive = simdByDefault && simdSupported()
 // operating system that saves their registers, on its AVX-512 body where
 // the processor also has AVX512F, BW, VL and BITALG (asmAVX2Body). Elsewhere
 // the band-word solver of solve_fast.go runs; it stays the fallback and
-// the oracle of the differential tests. On either body the port is the
-// faster of the two on every set of puzzles measured but 17-clue ones, and
-// for generation (docs/solver.md, "The assembly port" and "The AVX2 body",
-// say by how much and why it is the default). Tests switch it to exercise
+// the oracle of the differential tests. The AVX-512 body is the faster of
+// the two on every set of puzzles measured, the AVX2 body on every one but
+// 17-clue puzzles, and both for generation (BENCHMARKS.md, "Beside tdoku";
+// docs/solver.md, "The assembly port" and "The AVX2 body", say by how much
+// and why the AVX2 body is the default on its processors too). Tests switch it to exercise
 // every path.
 var asmActive = asmSupported()
 
