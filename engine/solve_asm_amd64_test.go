@@ -130,69 +130,54 @@ func TestCPUFeatures(t *testing.T) {
 // the Go search visits more nodes, and solveAsm and countAsm must then
 // still agree (the empty grid counted past asmNodeBudget).
 func TestAsmSearchMatchesGo(t *testing.T) {
-	for _, body := range []struct {
-		name      string
-		avx2      bool
-		supported func() bool
-	}{
-		{"avx512", false, asmAVX512Supported},
-		{"avx2", true, asmAVX2Supported},
-	} {
-		t.Run(body.name, func(t *testing.T) {
-			if !body.supported() {
-				t.Skipf("no %s body of the assembly port on this processor", body.name)
-			}
-			saved := asmAVX2Body
-			asmAVX2Body = body.avx2
-			defer func() { asmAVX2Body = saved }()
-			n, all := 500, 0 // all: every puzzle
-			if testing.Short() || raceEnabled {
-				n, all = 100, 100
-			}
-			for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
-				dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
-				for i, p := range datasettest.LoadPuzzles(t, file, all) {
-					g := MustParse(p)
-					checkAsmSearch(t, file, g, 2, i < n)
-					if i < n {
-						checkAsmSearch(t, file, g, 1, true)
-						checkAsmSearch(t, file, g, 3, true)
-					}
+	forEachAsmBody(t, func(t *testing.T) {
+		n, all := 500, 0 // all: every puzzle
+		if testing.Short() || raceEnabled {
+			n, all = 100, 100
+		}
+		for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
+			dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
+			for i, p := range datasettest.LoadPuzzles(t, file, all) {
+				g := MustParse(p)
+				checkAsmSearch(t, file, g, 2, i < n)
+				if i < n {
+					checkAsmSearch(t, file, g, 1, true)
+					checkAsmSearch(t, file, g, 3, true)
 				}
 			}
-			rng := rand.New(rand.NewPCG(22, 7))
-			grids := []Grid{{}} // the empty grid first
-			for i := range 300 {
-				sol := randomGrid(rng)
-				var g Grid
-				for _, c := range rng.Perm(81)[:17+rng.IntN(30)] {
-					g[c] = sol[c]
-				}
-				if i%3 == 1 { // a wrong digit in an empty cell: often no solution
-					g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
-				}
-				grids = append(grids, g)
+		}
+		rng := rand.New(rand.NewPCG(22, 7))
+		grids := []Grid{{}} // the empty grid first
+		for i := range 300 {
+			sol := randomGrid(rng)
+			var g Grid
+			for _, c := range rng.Perm(81)[:17+rng.IntN(30)] {
+				g[c] = sol[c]
 			}
-			for _, g := range grids {
-				for _, limit := range []int{1, 10, 1000} {
-					checkAsmSearch(t, "random", g, limit, true)
-				}
+			if i%3 == 1 { // a wrong digit in an empty cell: often no solution
+				g[rng.IntN(81)] = uint8(1 + rng.IntN(9))
 			}
-			// past the budget: solveAsm and countAsm give the search to Go
-			var empty Grid
-			want := solveAsmGo(empty, 2*asmNodeBudget)
-			if want.Nodes <= asmNodeBudget || want.Count != 2*asmNodeBudget {
-				t.Fatalf("the empty grid, limit %d: %d nodes, %d solutions: the budget is not spent", 2*asmNodeBudget, want.Nodes, want.Count)
+			grids = append(grids, g)
+		}
+		for _, g := range grids {
+			for _, limit := range []int{1, 10, 1000} {
+				checkAsmSearch(t, "random", g, limit, true)
 			}
-			if got := solveAsm(empty, 2*asmNodeBudget); got != want {
-				t.Fatalf("solveAsm(empty grid, %d) = %d solutions, %d guesses, %d nodes, want %d, %d, %d",
-					2*asmNodeBudget, got.Count, got.Guesses, got.Nodes, want.Count, want.Guesses, want.Nodes)
-			}
-			if got := countAsm(empty, 2*asmNodeBudget); got != want.Count {
-				t.Fatalf("countAsm(empty grid, %d) = %d, want %d", 2*asmNodeBudget, got, want.Count)
-			}
-		})
-	}
+		}
+		// past the budget: solveAsm and countAsm give the search to Go
+		var empty Grid
+		want := solveAsmGo(empty, 2*asmNodeBudget)
+		if want.Nodes <= asmNodeBudget || want.Count != 2*asmNodeBudget {
+			t.Fatalf("the empty grid, limit %d: %d nodes, %d solutions: the budget is not spent", 2*asmNodeBudget, want.Nodes, want.Count)
+		}
+		if got := solveAsm(empty, 2*asmNodeBudget); got != want {
+			t.Fatalf("solveAsm(empty grid, %d) = %d solutions, %d guesses, %d nodes, want %d, %d, %d",
+				2*asmNodeBudget, got.Count, got.Guesses, got.Nodes, want.Count, want.Guesses, want.Nodes)
+		}
+		if got := countAsm(empty, 2*asmNodeBudget); got != want.Count {
+			t.Fatalf("countAsm(empty grid, %d) = %d, want %d", 2*asmNodeBudget, got, want.Count)
+		}
+	})
 }
 
 // checkAsmSearch compares the assembly search with the Go one on g, and
@@ -218,5 +203,29 @@ func checkAsmSearch(t *testing.T, name string, g Grid, limit int, budgets bool) 
 		if spent := budget < want.Nodes; spent != (n < 0) || !spent && n != want.Count {
 			t.Fatalf("%s: the assembly search of %s, limit %d, budget %d (%d nodes needed): count %d", name, g, limit, budget, want.Nodes, n)
 		}
+	}
+}
+
+// forEachAsmBody runs test in a subtest for each body of the assembly
+// port this processor has (avx512, avx2), with asmAVX2Body set to select
+// it, and skips the bodies it lacks.
+func forEachAsmBody(t *testing.T, test func(t *testing.T)) {
+	for _, body := range []struct {
+		name      string
+		avx2      bool
+		supported func() bool
+	}{
+		{"avx512", false, asmAVX512Supported},
+		{"avx2", true, asmAVX2Supported},
+	} {
+		t.Run(body.name, func(t *testing.T) {
+			if !body.supported() {
+				t.Skipf("no %s body of the assembly port on this processor", body.name)
+			}
+			saved := asmAVX2Body
+			asmAVX2Body = body.avx2
+			defer func() { asmAVX2Body = saved }()
+			test(t)
+		})
 	}
 }

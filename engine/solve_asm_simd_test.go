@@ -91,24 +91,7 @@ func (l *lockstep) walk(a, b simdState) {
 // AVX2) in turn.
 func TestAsmMatchesSIMD(t *testing.T) {
 	needSIMD(t)
-	for _, body := range []struct {
-		name      string
-		avx2      bool
-		supported func() bool
-	}{
-		{"avx512", false, asmAVX512Supported},
-		{"avx2", true, asmAVX2Supported},
-	} {
-		t.Run(body.name, func(t *testing.T) {
-			if !body.supported() {
-				t.Skipf("no %s body of the assembly port on this processor", body.name)
-			}
-			saved := asmAVX2Body
-			asmAVX2Body = body.avx2
-			defer func() { asmAVX2Body = saved }()
-			testAsmMatchesSIMD(t)
-		})
-	}
+	forEachAsmBody(t, testAsmMatchesSIMD)
 }
 
 func testAsmMatchesSIMD(t *testing.T) {
@@ -141,35 +124,20 @@ func testAsmMatchesSIMD(t *testing.T) {
 // ../shared/data with limit 2 (the first 300 of each in -short mode).
 func TestAsmSearchMatchesSIMD(t *testing.T) {
 	needSIMD(t)
-	for _, body := range []struct {
-		name      string
-		avx2      bool
-		supported func() bool
-	}{
-		{"avx512", false, asmAVX512Supported},
-		{"avx2", true, asmAVX2Supported},
-	} {
-		t.Run(body.name, func(t *testing.T) {
-			if !body.supported() {
-				t.Skipf("no %s body of the assembly port on this processor", body.name)
-			}
-			saved := asmAVX2Body
-			asmAVX2Body = body.avx2
-			defer func() { asmAVX2Body = saved }()
-			n := 0
-			if testing.Short() {
-				n = 300
-			}
-			for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
-				dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
-				for _, p := range datasettest.LoadPuzzles(t, file, n) {
-					g := MustParse(p)
-					if got, want := solveAsm(g, 2), solveSIMD(g, 2); got != want {
-						t.Fatalf("%s: %s: the assembly port found %d solutions (%s), %d guesses, %d nodes; the archsimd port %d (%s), %d, %d",
-							file, p, got.Count, got.Solution, got.Guesses, got.Nodes, want.Count, want.Solution, want.Guesses, want.Nodes)
-					}
+	forEachAsmBody(t, func(t *testing.T) {
+		n := 0
+		if testing.Short() {
+			n = 300
+		}
+		for _, file := range []string{dataset.Clue17, dataset.Unbiased1000, dataset.Top1465, dataset.NorvigTop95,
+			dataset.NorvigHardest, dataset.Hardest1106, dataset.Hardest1905, dataset.Serg} {
+			for _, p := range datasettest.LoadPuzzles(t, file, n) {
+				g := MustParse(p)
+				if got, want := solveAsm(g, 2), solveSIMD(g, 2); got != want {
+					t.Fatalf("%s: %s: the assembly port found %d solutions (%s), %d guesses, %d nodes; the archsimd port %d (%s), %d, %d",
+						file, p, got.Count, got.Solution, got.Guesses, got.Nodes, want.Count, want.Solution, want.Guesses, want.Nodes)
 				}
 			}
-		})
-	}
+		}
+	})
 }
