@@ -18,27 +18,35 @@
 // on asmAVX2Body (solve_asm_amd64.go) around their few AVX-512
 // instructions and to the fixpoint of their body.
 
+// cpuidCommon is the start of cpuAVX512 and cpuAVX2: CPUID leaf 7
+// exists, leaf 1's ECX has every bit of ecx1, the OS saves every state of
+// xcr0 (XGETBV(0)), else to no; it ends with leaf 7's flags in BX and CX.
+#define cpuidCommon(ecx1, xcr0) \
+	XORL  AX, AX; \
+	XORL  CX, CX; \
+	CPUID; \
+	CMPL  AX, $7; \
+	JB    no; \
+	MOVL  $1, AX; \
+	XORL  CX, CX; \
+	CPUID; \
+	ANDL  $ecx1, CX; \
+	CMPL  CX, $ecx1; \
+	JNE   no; \
+	XORL  CX, CX; \
+	XGETBV; \
+	ANDL  $xcr0, AX; \
+	CMPL  AX, $xcr0; \
+	JNE   no; \
+	MOVL  $7, AX; \
+	XORL  CX, CX; \
+	CPUID
+
 // func cpuAVX512() bool
 TEXT ·cpuAVX512(SB), NOSPLIT, $0-1
-	XORL AX, AX
-	XORL CX, CX
-	CPUID
-	CMPL AX, $7
-	JB   no
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x08800000, CX // POPCNT (23): the search; OSXSAVE (27): XGETBV is available
-	CMPL CX, $0x08800000
-	JNE  no
-	XORL CX, CX
-	XGETBV
-	ANDL $0xe6, AX // the OS saves the SSE, AVX and AVX-512 (opmask, ZMM) state
-	CMPL AX, $0xe6
-	JNE  no
-	MOVL $7, AX
-	XORL CX, CX
-	CPUID
+	// leaf 1: POPCNT (23): the search; OSXSAVE (27): XGETBV is available;
+	// XCR0: the OS saves the SSE, AVX and AVX-512 (opmask, ZMM) state
+	cpuidCommon(0x08800000, 0xe6)
 	ANDL $0xc0010008, BX // BMI1 (3): TZCNT and BLSR in asmInit; AVX512F (16), AVX512BW (30), AVX512VL (31)
 	CMPL BX, $0xc0010008
 	JNE  no
@@ -53,25 +61,9 @@ no:
 
 // func cpuAVX2() bool
 TEXT ·cpuAVX2(SB), NOSPLIT, $0-1
-	XORL AX, AX
-	XORL CX, CX
-	CPUID
-	CMPL AX, $7
-	JB   no
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	ANDL $0x18800000, CX // POPCNT (23): the search; OSXSAVE (27): XGETBV is available; AVX (28)
-	CMPL CX, $0x18800000
-	JNE  no
-	XORL CX, CX
-	XGETBV
-	ANDL $6, AX // the OS saves the SSE and AVX state
-	CMPL AX, $6
-	JNE  no
-	MOVL $7, AX
-	XORL CX, CX
-	CPUID
+	// leaf 1: POPCNT (23): the search; OSXSAVE (27): XGETBV is available;
+	// AVX (28); XCR0: the OS saves the SSE and AVX state
+	cpuidCommon(0x18800000, 6)
 	ANDL $0x28, BX // BMI1 (3): TZCNT and BLSR in asmInit; AVX2 (5)
 	CMPL BX, $0x28
 	JNE  no
