@@ -68,8 +68,9 @@ var simdActive = simdByDefault && simdSupported()
 // the oracle of the differential tests. The AVX-512 body is the faster of
 // the two on every set of puzzles measured, the AVX2 body on every one but
 // 17-clue puzzles, and both for generation (BENCHMARKS.md, "Beside tdoku";
-// docs/solver.md, "The assembly port" and "The AVX2 body", say by how much
-// and why the AVX2 body is the default on its processors too). Tests switch it to exercise
+// docs/solver.md, "Which solver runs", says why the AVX2 body is the
+// default on its processors too, and docs/solver-log.md, "The assembly
+// port" and "The AVX2 body", by how much). Tests switch it to exercise
 // every path.
 var asmActive = asmSupported()
 

@@ -9,7 +9,9 @@
 // stack of band frames instead of its mutual recursion, so that the whole
 // propagation is one loop with no calls and the box loop's constants stay
 // in Y15-Y20 (Y16-Y20 are EVEX-only registers, which Go's code does not
-// use). docs/solver.md ("The assembly port") says what it measured.
+// use). docs/solver.md ("tdoku's triads, as the assembly port does them")
+// has the design, docs/solver-log.md ("The assembly port" and the
+// sections after it) what it measured.
 //
 // The same propagation has an AVX2 body for processors without that set
 // (VEX encodings, Y0-Y15): fixpoint's text is solve_asm_fixpoint_amd64.h,
@@ -94,7 +96,7 @@ no:
 // vector in Y0; and in R8 the bands with eliminations pending (bit b:
 // band b). A full stack leaves the bands to R8, from which they are taken
 // when the stack is empty. The order changes the work, not the fixpoint
-// (docs/solver.md, "The assembly port").
+// (docs/solver.md, "The order").
 //
 // It returns AX = 1, or AX = 0 on a contradiction (the position is then
 // partly updated). It clobbers every general register but SP, BP and

@@ -85,7 +85,7 @@ func (l *lockstep) walk(a, b simdState) {
 // have no solution. Both propagate with the same rules to a fixpoint, the
 // archsimd port by recursion and the assembly port by a worklist; the
 // order decides only when a contradiction is seen (docs/solver.md, "The
-// assembly port").
+// order").
 //
 // It walks the assembly port on each body this processor has (AVX-512,
 // AVX2) in turn.

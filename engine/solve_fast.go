@@ -59,7 +59,8 @@ type fastSearch struct {
 	// stopAt, when not 0, is the guess at which the search gives up: it
 	// sets gaveUp and returns as if the limit were reached, having made
 	// stopAt-1 guesses. Only the benchmark of a hybrid with the SIMD port
-	// sets it (BenchmarkHybridBudget, docs/solver.md).
+	// sets it (BenchmarkHybridBudget; docs/solver-log.md, "The hybrid,
+	// measured and dropped").
 	stopAt   int
 	gaveUp   bool
 	solution fastState
@@ -561,8 +562,8 @@ func (sr *fastSearch) search(st fastState) {
 // pickGuess returns the cell to guess on: among the cells with two
 // candidates, the one with the most unsolved peers, so that either choice
 // reaches far (this takes 40% fewer guesses on the hard sets than the first
-// such cell; see docs/solver.md). It reports false when no cell has two
-// candidates. Cost: three popcounts per bivalue cell.
+// such cell; docs/solver-log.md, "What was tried, and what it gave"). It
+// reports false when no cell has two candidates. Cost: three popcounts per bivalue cell.
 func (s *fastState) pickGuess(pairs *[3]uint32) (bestB, bestI int, ok bool) {
 	best := -1
 	for b, p := range pairs {

@@ -10,7 +10,7 @@ import (
 	"github.com/sudokuhq/sudoku/internal/cputime"
 )
 
-// The hand-off hybrid of issue 22 (docs/solver.md, "The hand-off hybrid,
+// The hand-off hybrid of issue 22 (docs/solver-log.md, "The hand-off hybrid,
 // bounded and dropped"): the band-word solver propagates the root, and
 // when it must guess the SIMD port takes over from the band words'
 // candidates (nothing is solved twice, no given is placed again). Kept
@@ -138,7 +138,7 @@ func rootSIMD(g *Grid) bool {
 }
 
 // BenchmarkHandoffBound measures what bounds the hand-off hybrid's cost
-// (docs/solver.md, "The hand-off hybrid"), counting to 2, in CPU time per
+// (docs/solver-log.md, "The hand-off hybrid"), counting to 2, in CPU time per
 // puzzle: the two solvers (fast, simd), the band words' root propagation
 // on every puzzle (root), and on the puzzles whose root needs a guess
 // (guessing/...) the port whole, the port's root only, the hand-off and

@@ -13,7 +13,7 @@ import (
 var hybridBudgets = []int{0, 1, 2, 3, 4, 6, 8}
 
 // countHybrid is the hybrid that issue 22 measured and dropped
-// (docs/solver.md, "The hybrid, measured and dropped"): the band-word
+// (docs/solver-log.md, "The hybrid, measured and dropped"): the band-word
 // solver with a budget of guesses, and past it the SIMD port from
 // scratch. It returns the count and whether the port ran.
 func countHybrid(g Grid, limit, guesses int) (int, bool) {

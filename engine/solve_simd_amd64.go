@@ -12,13 +12,14 @@ import (
 // experimental simd/archsimd package: the same data layout, the same
 // propagation and the same branching, on 256-bit vectors of 16-bit lanes
 // (AVX2; the lane popcount uses AVX512-BITALG where the processor has it).
-// docs/solver.md ("The SIMD port") says what it measured. The layout of
+// docs/solver-log.md ("The SIMD port") says what it measured. The layout of
 // the position is drawn in solve_triad_amd64.go.
 
 // Only 256-bit vectors are used, tdoku's 128-bit ones living in the low
 // half (or in both halves) of a 256-bit register: Go 1.26 moves 128-bit
 // vectors between registers with legacy SSE instructions, which after
-// 256-bit code cost a state transition on each use (docs/solver.md).
+// 256-bit code cost a state transition on each use (docs/solver-log.md,
+// "The SIMD port (opt-in)").
 
 // simdCells is a vector of 16 lanes of 16 bits.
 type simdCells = archsimd.Uint16x16
@@ -140,7 +141,7 @@ func boxRestrict(st *simdState, boxIdx int, candidates simdCells, fromVertical b
 	// Whether a band has eliminations pending (its two halves share a
 	// bit), written out here rather than as a helper: an inlined call on
 	// a line that emits no instruction of its own leaves a NOP (Go's
-	// inline mark; docs/solver.md, round 2).
+	// inline mark; docs/solver-log.md, round 2).
 	ph := !nh.And(nh.Select128FromPair(1, 0, nh)).IsZero()
 	pv := !nv.And(nv.Select128FromPair(1, 0, nv)).IsZero()
 	if fromVertical {

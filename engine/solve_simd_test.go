@@ -222,7 +222,7 @@ func TestSolverPathDispatch(t *testing.T) {
 
 // TestSolveSIMDGuesses pins each port's guesses, summed over the first
 // 300 puzzles of each tdoku set with limit 2, to the totals of the
-// propagation that docs/solver.md compares with tdoku's own counter
+// propagation that docs/solver-log.md compares with tdoku's own counter
 // (issue 22, round 2). The differential tests check counts and
 // solutions, which a weaker propagation leaves right; this one fails when
 // a change to the propagation drops an elimination (more guesses) or
