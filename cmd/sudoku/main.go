@@ -56,9 +56,11 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(cliGCPercent)
 	}
+	stopProfile := startCPUProfile(os.Getenv(cpuProfileEnv), os.Stderr)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	stopProfile()
 	if err != nil {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "sudoku:", err)
