@@ -9,9 +9,12 @@
 # sudoku: the merged profiles of its heavy subcommands, each run as users
 # run it, whole process, with SUDOKU_CPUPROFILE (cmd/sudoku/cpuprofile.go):
 # solve -j 1 -count on the six tdoku sets, generate -j 1 at easy, medium,
-# hard and evil, rate -j 1 on calib_krazydad.tsv and top1465, each run
-# about a CPU-second (the sets repeated: the weights below), as
-# tools/tdoku-side-by-side.sh times each set.
+# hard and evil (-seed 2), rate -j 1 on calib_sudokuexchange_diabolical.tsv,
+# calib_coach.tsv and top1465, each run about a CPU-second (the sets
+# repeated: the weights below), as tools/tdoku-side-by-side.sh times each
+# set. The generator's seed and the rater's files are not those that
+# tools/pgo-compare.sh times (-seed 1, calib_krazydad.tsv), so that its
+# numbers are not of a profile trained on the very runs it times.
 # sudokud: a CPU profile of PROFILE_S seconds (/debug/pprof/profile on its
 # -debug-addr, on loopback) while cmd/sudokuload drives /solve, /rate,
 # /generate at the four levels (buffered and fresh=true) in turn, and a
@@ -57,9 +60,9 @@ for set in tdoku_unbiased_first1000.txt:200 tdoku_17_clue.txt:8 tdoku_magictour_
 	prof solve -j 1 -count "$work/in.txt"
 done
 for level in easy:2000 medium:3000 hard:1000 evil:600; do
-	prof generate -j 1 -n "${level#*:}" -level "${level%%:*}" -seed 1
+	prof generate -j 1 -n "${level#*:}" -level "${level%%:*}" -seed 2
 done
-for set in calib_krazydad.tsv:1 tdoku_magictour_top1465.txt:3; do
+for set in calib_sudokuexchange_diabolical.tsv:2 calib_coach.tsv:4 tdoku_magictour_top1465.txt:2; do
 	repeat "$DATA/${set%%:*}" "${set#*:}" >"$work/in.txt"
 	prof rate -j 1 "$work/in.txt"
 done
