@@ -1,30 +1,37 @@
 #!/usr/bin/env bash
-# pgo-compare.sh: the profile-guided builds (cmd/*/default.pgo, -pgo=auto,
-# what `go build` does by default) against builds of the same commit with
-# -pgo=off, both built as the README documents (CGO_ENABLED=0 go build
-# -trimpath); docs/pgo.md. tools/tdoku-side-by-side.sh times `sudoku solve`
-# (SUDOKU_BIN=the one, ALSO="pgo=the other"); this times the rest:
+# pgo-compare.sh: profile-guided builds against builds of the same commit
+# with -pgo=off, both built as the README documents (CGO_ENABLED=0 go
+# build -trimpath); docs/pgo.md. The profiles: PGO_SUDOKU and PGO_SUDOKUD,
+# by default the committed cmd/sudoku/default.pgo and
+# cmd/sudokud/default.pgo, which `go build` applies by itself (-pgo=auto);
+# to judge new ones, make them elsewhere (OUT=/tmp/pgo bash
+# tools/pgo-profiles.sh) and name them here.
+# tools/tdoku-side-by-side.sh times `sudoku solve` beside tdoku
+# (SUDOKU_BIN=one build, ALSO="pgo=the other"); this times, in parts:
 #
-#   cli      sudoku generate -j 1 -n N -level L -seed 1 at easy, medium,
-#            hard and evil, and sudoku rate -j 1 on RATE_FILE: each run
-#            checked to print the same lines from both builds, then timed
-#            in CPU time (tools/cpurun.c: whole processes, repeated to at
-#            least one CPU-second) pinned to core CPU, ROUNDS rounds, the
-#            builds' order swapped every round; medians
+#   cli      sudoku solve -j 1 -count on the six tdoku sets (each repeated
+#            to about a CPU-second a process, the copies below), sudoku
+#            generate -j 1 -n N -level L -seed 1 at easy, medium, hard and
+#            evil, and sudoku rate -j 1 on RATE_FILE: each run checked to
+#            print the same lines from both builds, then timed in CPU time
+#            (tools/cpurun.c: whole processes, repeated to at least one
+#            CPU-second) pinned to core CPU, ROUNDS rounds, the builds'
+#            order swapped every round; medians and ranges
 #   service  sudokud pinned to core CPU with GOMAXPROCS=1, started by
 #            cmd/sudokuload (on the other cores) which drives SCENARIOS
 #            with C connections for D each: server CPU per request
 #            (tools/solve-cost.sh's method), ROUNDS rounds alternated
-#   build    CPU time and wall time of `go build -a ./cmd/sudokud` (every
-#            package rebuilt: what a cold cache costs) with -pgo=off and
-#            with the profile, pinned to core CPU, BUILD_ROUNDS rounds
+#   build    CPU time and wall time of `go build -a` (every package
+#            rebuilt: what a cold cache costs) of ./cmd/sudokud and
+#            ./cmd/sudoku with -pgo=off and with the profile, pinned to
+#            core CPU, BUILD_ROUNDS rounds
 #
 #   bash tools/pgo-compare.sh             # from the repository root
 #
 # Environment: PARTS ("cli service build"), ROUNDS (3), BUILD_ROUNDS (2),
 # CPU (0), DATA (../shared/data), RATE_FILE (calib_krazydad.tsv),
 # SCENARIOS (solve,rate,generate-medium,generate-evil,generate-fresh-medium,generate-fresh-evil),
-# C (4), D (4s).
+# C (4), D (4s), PGO_SUDOKU, PGO_SUDOKUD.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PARTS=${PARTS:-cli service build}
@@ -36,6 +43,9 @@ RATE_FILE=${RATE_FILE:-calib_krazydad.tsv}
 SCENARIOS=${SCENARIOS:-solve,rate,generate-medium,generate-evil,generate-fresh-medium,generate-fresh-evil}
 C=${C:-4}
 D=${D:-4s}
+PGO_SUDOKU=$(realpath -m "${PGO_SUDOKU:-cmd/sudoku/default.pgo}")
+PGO_SUDOKUD=$(realpath -m "${PGO_SUDOKUD:-cmd/sudokud/default.pgo}")
+declare -A pgo=([sudoku]=$PGO_SUDOKU [sudokud]=$PGO_SUDOKUD)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 pin=(taskset -c "$CPU")
@@ -48,9 +58,15 @@ median() { sort -g | awk '{ a[NR] = $1 } END { print (NR % 2) ? a[(NR + 1) / 2] 
 order() { if (($1 % 2)); then echo "pgo off"; else echo "off pgo"; fi; }
 
 for b in sudoku sudokud; do
+	if [[ ! -f "${pgo[$b]}" ]]; then
+		[[ "$b" == sudokud && " $PARTS " != *" service "* && " $PARTS " != *" build "* ]] && continue
+		echo "${pgo[$b]}: no such profile (PGO_${b^^})" >&2
+		exit 1
+	fi
 	CGO_ENABLED=0 go build -trimpath -pgo=off -o "$work/$b-off" "./cmd/$b"
-	CGO_ENABLED=0 go build -trimpath -o "$work/$b-pgo" "./cmd/$b"
-	go version -m "$work/$b-pgo" | grep -q -- '-pgo=' || { echo "$b: no profile in the default build" >&2; exit 1; }
+	CGO_ENABLED=0 go build -trimpath -pgo="${pgo[$b]}" -o "$work/$b-pgo" "./cmd/$b"
+	go version -m "$work/$b-pgo" | grep -q -- '-pgo=' || { echo "$b: no profile in the build" >&2; exit 1; }
+	echo "# $b's profile: ${pgo[$b]##*/cmd/} ($(wc -c <"${pgo[$b]}") bytes)"
 done
 CGO_ENABLED=0 go build -trimpath -pgo=off -o "$work/sudokuload" ./cmd/sudokuload
 gcc -O2 tools/cpurun.c -o "$work/cpurun"
@@ -63,7 +79,13 @@ ratio() { awk -v o="$1" -v p="$2" 'BEGIN { printf "%+.1f%%", 100 * (o / p - 1) }
 spread() { sort -g "$1" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s-%s", lo, hi }'; }
 
 if [[ " $PARTS " == *" cli "* ]]; then
-	jobs=("generate -j 1 -n 300 -level easy -seed 1" "generate -j 1 -n 300 -level medium -seed 1"
+	jobs=()
+	for set in tdoku_unbiased_first1000.txt:200 tdoku_17_clue.txt:8 tdoku_magictour_top1465.txt:80 \
+		tdoku_forum_hardest_1905_11plus.txt:1 tdoku_forum_hardest_1106.txt:50 tdoku_serg_benchmark.txt:100; do
+		for ((i = 0; i < ${set#*:}; i++)); do grep -v '^\s*\(#\|$\)' "$DATA/${set%%:*}"; done >"$work/${set%%:*}"
+		jobs+=("solve -j 1 -count $work/${set%%:*}")
+	done
+	jobs+=("generate -j 1 -n 300 -level easy -seed 1" "generate -j 1 -n 300 -level medium -seed 1"
 		"generate -j 1 -n 200 -level hard -seed 1" "generate -j 1 -n 100 -level evil -seed 1"
 		"rate -j 1 $DATA/$RATE_FILE")
 	for i in "${!jobs[@]}"; do
@@ -88,7 +110,8 @@ if [[ " $PARTS " == *" cli "* ]]; then
 	echo "| --- | ---: | ---: | ---: | ---: | ---: |"
 	for i in "${!jobs[@]}"; do
 		o=$(median <"$work/cli-$i-off") p=$(median <"$work/cli-$i-pgo")
-		echo "| ${jobs[i]/$DATA\//} | $o | $p | $(ratio "$o" "$p") | $(spread "$work/cli-$i-off") | $(spread "$work/cli-$i-pgo") |"
+		j=${jobs[i]/$DATA\//}
+		echo "| ${j/$work\//} | $o | $p | $(ratio "$o" "$p") | $(spread "$work/cli-$i-off") | $(spread "$work/cli-$i-pgo") |"
 	done
 fi
 
@@ -118,21 +141,23 @@ if [[ " $PARTS " == *" service "* ]]; then
 fi
 
 if [[ " $PARTS " == *" build "* ]]; then
-	: >"$work/b-off" && : >"$work/b-pgo"
-	for ((r = 0; r < BUILD_ROUNDS; r++)); do
-		for v in $(order "$r"); do
-			flag=-pgo=off
-			[[ "$v" == pgo ]] && flag=-pgo=auto
-			/usr/bin/time -f '%U %S %e' -o "$work/t" env CGO_ENABLED=0 "${pin[@]}" go build -a -trimpath "$flag" -o "$work/b" ./cmd/sudokud
-			awk '{ printf "%.1f %.1f\n", $1 + $2, $3 }' "$work/t" >>"$work/b-$v"
-		done
-	done
 	echo
-	echo "| go build -a -trimpath ./cmd/sudokud, one core | -pgo=off | profile | profile / off |"
+	echo "| go build -a -trimpath, one core | -pgo=off | profile | profile / off |"
 	echo "| --- | ---: | ---: | ---: |"
-	for k in 1:CPU 2:wall; do
-		o=$(cut -d' ' -f"${k%%:*}" "$work/b-off" | median) p=$(cut -d' ' -f"${k%%:*}" "$work/b-pgo" | median)
-		awk -v k="${k#*:}" -v o="$o" -v p="$p" 'BEGIN { printf "| %s time (s) | %.1f | %.1f | %.2f |\n", k, o, p, p / o }'
+	for b in sudokud sudoku; do
+		: >"$work/b-off" && : >"$work/b-pgo"
+		for ((r = 0; r < BUILD_ROUNDS; r++)); do
+			for v in $(order "$r"); do
+				flag=-pgo=off
+				[[ "$v" == pgo ]] && flag=-pgo=${pgo[$b]}
+				/usr/bin/time -f '%U %S %e' -o "$work/t" env CGO_ENABLED=0 "${pin[@]}" go build -a -trimpath "$flag" -o "$work/b" "./cmd/$b"
+				awk '{ printf "%.1f %.1f\n", $1 + $2, $3 }' "$work/t" >>"$work/b-$v"
+			done
+		done
+		for k in 1:CPU 2:wall; do
+			o=$(cut -d' ' -f"${k%%:*}" "$work/b-off" | median) p=$(cut -d' ' -f"${k%%:*}" "$work/b-pgo" | median)
+			awk -v b="$b" -v k="${k#*:}" -v o="$o" -v p="$p" 'BEGIN { printf "| ./cmd/%s, %s time (s) | %.1f | %.1f | %.2f |\n", b, k, o, p, p / o }'
+		done
 	done
 fi
 echo
