@@ -107,7 +107,8 @@ profile_sudokud() {
 		>"$work/load.txt" 2>&1 || { cat "$work/load.txt" >&2; exit 1; }
 	wait "$profiler"
 	wait "$daily"
-	kill "$server" && wait "$server" || true
+	kill "$server"
+	wait "$server" || true # ends by the signal
 	server=
 	mkdir -p "$OUT/sudokud"
 	go tool pprof -proto "$work/sudokud.pprof" >"$OUT/sudokud/default.pgo" 2>/dev/null
