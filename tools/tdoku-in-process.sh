@@ -90,12 +90,9 @@ trap 'rm -rf "$work"' EXIT
 # run_benchmark formats its numbers for the locale (LC_NUMERIC).
 export LC_ALL=C
 
-if [[ -z "${TDOKU_CXX:-}" ]]; then
-	TDOKU_CXX=
-	if command -v g++ >/dev/null; then TDOKU_CXX=g++; fi
-	clang=$(compgen -c clang++ | grep -E '^clang\+\+(-[0-9]+)?$' | sort -t- -k2 -n | tail -1 || true)
-	TDOKU_CXX="$TDOKU_CXX${clang:+ $clang}"
-fi
+# shellcheck source=tools/tdoku-lib.sh
+. "$root/tools/tdoku-lib.sh"
+TDOKU_CXX=${TDOKU_CXX:-$(default_compilers)}
 
 # A copy of tdoku's src/ (unmodified) beside which build_info.h is made:
 # run_benchmark.cc includes "build_info.h", found first in its own folder.
@@ -130,40 +127,15 @@ for cxx in $TDOKU_CXX; do
 	# puzzles sampled and permuted), here for 1 + 2 seconds
 	prof=$work/pgo-$name
 	mkdir -p "$prof"
-	train=("$prof/run_benchmark" -s tdoku -w 1 -t 2 "$DATA/tdoku_17_clue.txt")
-	# (both builds write the same path: g++ names its profile files after
-	# the output)
-	case $name in
-	clang*)
-		profdata=$(compgen -c llvm-profdata | sort -t- -k2 -n | tail -1)
-		build "$cxx" "$prof/run_benchmark" "${flags[@]}" -fprofile-instr-generate
-		LLVM_PROFILE_FILE=$prof/t.profraw taskset -c "$CPU" "${train[@]}" >/dev/null
-		"$profdata" merge -o "$prof/t.profdata" "$prof/t.profraw"
-		flags+=(-fprofile-instr-use="$prof/t.profdata")
-		;;
-	*)
-		build "$cxx" "$prof/run_benchmark" "${flags[@]}" -fprofile-generate
-		taskset -c "$CPU" "${train[@]}" >/dev/null
-		flags+=(-fprofile-use -Werror=missing-profile)
-		;;
-	esac
+	pgo_train "$cxx" "$prof/run_benchmark" taskset -c "$CPU" "$prof/run_benchmark" -s tdoku -w 1 -t 2 "$DATA/tdoku_17_clue.txt"
 	build "$cxx" "$prof/run_benchmark" "${flags[@]}"
 	mv "$prof/run_benchmark" "$out-pgo"
 	tlabel+=("tdoku $name PGO") tbin+=("$out-pgo") tcc+=("$("$cxx" --version | head -1) -std=gnu++14 ${flags[*]/$prof\//} (trained on tdoku_17_clue.txt)")
 done
 [[ ${#tbin[@]} -gt 0 ]] || { echo "no C++ compiler: set TDOKU_CXX" >&2; exit 1; }
 
-if [[ -z "${SUDOKU_BIN:-}" ]]; then
-	(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$work/sudoku" ./cmd/sudoku)
-	SUDOKU_BIN=$work/sudoku
-	built="CGO_ENABLED=0 go build -trimpath ./cmd/sudoku (as the README documents) at $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')"
-else
-	built=$SUDOKU_BIN
-fi
+sudoku_bin
 pin=(taskset -c "$CPU")
-
-# median of the numbers on stdin.
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 # bench FILE: one `sudoku bench` timing of FILE, pinned; prints the row's
 # puzzles, puzzles/CPU-s, puzzles/wall-s, guesses/puzzle and solved, and

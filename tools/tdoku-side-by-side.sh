@@ -63,6 +63,8 @@ set -euo pipefail
 : "${TDOKU_BIN:=}" "${CPURUN_BIN:=}"
 [[ -n "$TDOKU_BIN" ]] || : "${TDOKU_DIR:?set TDOKU_DIR to a checkout of github.com/t-dillon/tdoku, or TDOKU_BIN}"
 root=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=tools/tdoku-lib.sh
+. "$root/tools/tdoku-lib.sh"
 DATA=${DATA:-$root/../shared/data}
 CPU=${CPU:-$(($(nproc) - 1))}
 ROUNDS=${ROUNDS:-5}
@@ -78,11 +80,7 @@ if [[ -n "$TDOKU_BIN" ]]; then
 	cp "$TDOKU_BIN" "$work/tdoku-count"
 	tlabel+=("tdoku") tbin+=("$work/tdoku-count") tavx2+=(0) tcc+=("prebuilt: $TDOKU_BIN")
 else
-	if [[ -z "${TDOKU_CXX:-}" ]]; then
-		TDOKU_CXX=$(command -v g++ >/dev/null && echo g++ || true)
-		clang=$(compgen -c clang++ | grep -E '^clang\+\+(-[0-9]+)?$' | sort -t- -k2 -n | tail -1 || true)
-		TDOKU_CXX="$TDOKU_CXX${clang:+ $clang}"
-	fi
+	TDOKU_CXX=${TDOKU_CXX:-$(default_compilers)}
 	# build CXX OUT FLAGS...: tdoku-count built by CXX with FLAGS.
 	build() {
 		local cxx=$1 out=$2
@@ -107,22 +105,7 @@ else
 			# builds: on 17-clue puzzles
 			prof=$work/pgo-$name-$avx2
 			mkdir -p "$prof"
-			# (both builds write the same path: g++ names its profile files
-			# after the output)
-			case $name in
-			clang*)
-				profdata=$(compgen -c llvm-profdata | sort -t- -k2 -n | tail -1)
-				build "$cxx" "$prof/tdoku-count" "${flags[@]}" -fprofile-instr-generate
-				LLVM_PROFILE_FILE=$prof/t.profraw "$prof/tdoku-count" "$DATA/tdoku_17_clue.txt" >/dev/null
-				"$profdata" merge -o "$prof/t.profdata" "$prof/t.profraw"
-				flags+=(-fprofile-instr-use="$prof/t.profdata")
-				;;
-			*)
-				build "$cxx" "$prof/tdoku-count" "${flags[@]}" -fprofile-generate
-				"$prof/tdoku-count" "$DATA/tdoku_17_clue.txt" >/dev/null
-				flags+=(-fprofile-use -Werror=missing-profile)
-				;;
-			esac
+			pgo_train "$cxx" "$prof/tdoku-count" "$prof/tdoku-count" "$DATA/tdoku_17_clue.txt"
 			build "$cxx" "$prof/tdoku-count" "${flags[@]}"
 			mv "$prof/tdoku-count" "$out-pgo"
 			tlabel+=("$label PGO") tbin+=("$out-pgo") tavx2+=("$avx2") tcc+=("$("$cxx" --version | head -1) ${flags[*]/$prof\//} (trained on tdoku_17_clue.txt)")
@@ -135,22 +118,13 @@ if [[ -n "$CPURUN_BIN" ]]; then
 else
 	gcc -O2 "$root/tools/cpurun.c" -o "$work/cpurun"
 fi
-if [[ -z "${SUDOKU_BIN:-}" ]]; then
-	(cd "$root" && CGO_ENABLED=0 go build -trimpath -o "$work/sudoku" ./cmd/sudoku)
-	SUDOKU_BIN=$work/sudoku
-	built="CGO_ENABLED=0 go build -trimpath ./cmd/sudoku (as the README documents) at $(git -C "$root" describe --always --dirty 2>/dev/null || echo '?')"
-else
-	built=$SUDOKU_BIN
-fi
+sudoku_bin
 tdoku=("${tbin[0]}")
 ours=("$SUDOKU_BIN" solve -j 1 -count)
 pin=(taskset -c "$CPU")
 
 # cpu_of prints the CPU-seconds of one run of the command.
 cpu_of() { "${pin[@]}" "$work/cpurun" 0 "$@" | awk '{print $2}'; }
-
-# median of the numbers on stdin.
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
 # path_of prints the solver path (engine.SolverPath) of a sudoku binary.
 path_of() { "$1" bench -solver fast -limit 1 -repeat 1 -files "$DATA/tdoku_17_clue.txt" 2>&1 >/dev/null | sed -n 's/^fast: the \(.*\) solver path.*/\1/p'; }
