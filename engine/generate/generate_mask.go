@@ -90,6 +90,9 @@ type masker struct {
 	// ratings is the rating budget left to the Generate call, shared by
 	// its maskers (see maxGenerateRatings).
 	ratings *int
+	// witnesses are second solutions found by uniqueness tests, which
+	// end later tests without a search (uniqueWithout).
+	witnesses witnesses
 }
 
 func newMasker(sol engine.Grid, rng *rand.Rand, opt Options, ratings *int) *masker {
@@ -137,7 +140,7 @@ func (m *masker) tryRemove(o int) bool {
 		if !SolvesBySingles(q) {
 			return false
 		}
-	} else if !isUnique(q) {
+	} else if !m.uniqueWithout(q, cells) {
 		return false
 	}
 	m.p = q
@@ -188,7 +191,7 @@ func (m *masker) isMinimal() bool {
 		return true
 	}
 	for o := range m.orbits {
-		if m.isGiven(o) && isUnique(m.without(o)) {
+		if m.isGiven(o) && m.uniqueWithout(m.without(o), m.orbits[o]) {
 			return false
 		}
 	}
@@ -428,12 +431,6 @@ func (m *masker) within(t target, r *rating.Rating, fromAbove bool) bool {
 	}
 	m.minimal = m.opt.MinGivens == 0
 	return false
-}
-
-// isUnique reports whether g has exactly one solution: the fast solver's
-// count to 2, the generator's uniqueness test.
-func isUnique(g engine.Grid) bool {
-	return engine.CountSolutions(g, 2) == 1
 }
 
 // SolvesBySingles reports whether naked and hidden singles alone fill g (the

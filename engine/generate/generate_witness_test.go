@@ -1,0 +1,119 @@
+package generate
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokuhq/sudoku/engine"
+	"github.com/sudokuhq/sudoku/engine/rating"
+)
+
+// TestUniqueWithoutMatchesCount checks the masker's uniqueness test
+// against the solver's count to two on every removal that masking can
+// try: for each symmetry, completed grids masked down to minimal puzzles
+// with orbits put back and taken out again, so that the witnesses kept
+// from earlier tests meet puzzles with more and with fewer givens than
+// the ones they came from. Every answer must be the count's, and each
+// of the three ways to answer (a witness, a search that finds a second
+// solution, searches that find none) must have been taken.
+func TestUniqueWithoutMatchesCount(t *testing.T) {
+	grids := 6
+	if testing.Short() {
+		grids = 2
+	}
+	var byWitness, bySearch, unique int
+	for _, sym := range symmetries {
+		for seed := range uint64(grids) {
+			rng := rand.New(rand.NewPCG(seed, 99))
+			budget := maxGenerateRatings
+			m := newMasker(CompletedGrid(rng), rng, Options{Level: rating.Evil, Symmetry: sym}, &budget)
+			for round := range 4 {
+				for _, o := range m.shuffled() {
+					if !m.isGiven(o) {
+						continue
+					}
+					q := m.without(o)
+					want := engine.CountSolutions(q, 2) == 1
+					covered := m.witnesses.covered(emptyCells(&q))
+					got := m.uniqueWithout(q, m.orbits[o])
+					if got != want {
+						t.Fatalf("%v, grid %d, round %d: removing orbit %v of %s: uniqueWithout %v, the count says %v",
+							sym, seed, round, m.orbits[o], m.p, got, want)
+					}
+					switch {
+					case covered:
+						byWitness++
+					case got:
+						unique++
+						m.p = q
+					default:
+						bySearch++
+					}
+				}
+				// put back a few orbits: later tests meet witnesses of
+				// puzzles with fewer givens
+				for range 3 + round {
+					o := m.rng.IntN(len(m.orbits))
+					if !m.isGiven(o) {
+						m.add(o)
+					}
+				}
+			}
+			checkWitnesses(t, m)
+		}
+	}
+	t.Logf("answers: %d by a witness, %d by a search finding a second solution, %d unique", byWitness, bySearch, unique)
+	if byWitness == 0 || bySearch == 0 || unique == 0 {
+		t.Errorf("a way of answering never taken: %d by a witness, %d by a search, %d unique", byWitness, bySearch, unique)
+	}
+}
+
+// checkWitnesses checks that every witness the masker keeps is an
+// unavoidable set of its grid: emptied from the solved grid, its cells
+// leave a puzzle with more than one solution.
+func checkWitnesses(t *testing.T, m *masker) {
+	t.Helper()
+	if m.witnesses.n == 0 {
+		t.Fatal("no witness kept")
+	}
+	for _, s := range m.witnesses.sets[:m.witnesses.n] {
+		g := m.sol
+		for c := range g {
+			if s[c>>6]>>(c&63)&1 != 0 {
+				g[c] = 0
+			}
+		}
+		if n := engine.CountSolutions(g, 2); n != 2 {
+			t.Fatalf("witness %x: the grid without its cells has %d solution(s), want more than one:\n%s", s, n, g)
+		}
+	}
+}
+
+// TestFreeDigits checks freeDigits against the digits a cell's row,
+// column and box leave, counted one peer at a time.
+func TestFreeDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 50 {
+		g := CompletedGrid(rng)
+		for c := range g {
+			if rng.IntN(2) == 0 {
+				g[c] = 0
+			}
+		}
+		for c := range g {
+			want := uint16(0x3fe)
+			for p := range g {
+				same := p/9 == c/9 || p%9 == c%9 || (p/27 == c/27 && p%9/3 == c%9/3)
+				if same && p != c && g[p] != 0 {
+					want &^= 1 << g[p]
+				}
+			}
+			if g[c] != 0 {
+				want &^= 1 << g[c]
+			}
+			if got := freeDigits(&g, c); got != want {
+				t.Fatalf("cell %d of %s: freeDigits %010b, want %010b", c, g, got, want)
+			}
+		}
+	}
+}
