@@ -91,7 +91,7 @@ type masker struct {
 	// its maskers (see maxGenerateRatings).
 	ratings *int
 	// witnesses are second solutions found by uniqueness tests, which
-	// end later tests without a search (uniqueWithout).
+	// end later tests of their orbits without a search (uniqueWithout).
 	witnesses witnesses
 }
 
@@ -140,7 +140,7 @@ func (m *masker) tryRemove(o int) bool {
 		if !SolvesBySingles(q) {
 			return false
 		}
-	} else if !m.uniqueWithout(q, cells) {
+	} else if !m.uniqueWithout(q, o) {
 		return false
 	}
 	m.p = q
@@ -191,7 +191,7 @@ func (m *masker) isMinimal() bool {
 		return true
 	}
 	for o := range m.orbits {
-		if m.isGiven(o) && m.uniqueWithout(m.without(o), m.orbits[o]) {
+		if m.isGiven(o) && m.uniqueWithout(m.without(o), o) {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -21,74 +22,69 @@ import (
 //     givens than q.
 //   - Such a solution t is a witness: the cells where t differs from sol
 //     are an unavoidable set, whose digits can be swapped for t's with the
-//     rest of the grid unchanged. Any later puzzle of the same sol whose
-//     empty cells cover one of them has t as a second solution, and is not
-//     unique without a search. Random masking tries every orbit at least
-//     once, and the orbits that stay are those whose removal has a witness,
-//     so most later tests of a grid (a later pass, isMinimal, tuned
-//     masking's removals) end at a witness.
+//     rest of the grid unchanged. A later puzzle of the same sol whose
+//     empty cells cover it has t as a second solution, and is not unique
+//     without a search. The set holds cells of the orbit, which stays
+//     given while its removal fails, so it serves the later tests of that
+//     orbit: random masking tries each orbit once, and isMinimal, later
+//     passes and tuned masking's removals and swaps try the ones that
+//     stayed again, mostly ending at their witness.
 
-// maxWitnesses is how many witnesses a masker keeps, the newest: on
-// TestGenerate's levels 64 catch 99% of what 128 do.
-const maxWitnesses = 64
+// witnesses holds, per orbit, the cells (bit c of the pair: cell c) where
+// the last second solution found on removing it differs from the grid;
+// none is the zero pair (a second solution differs somewhere). They hold
+// for that grid only: a masker for another grid starts with none.
+type witnesses [81][2]uint64
 
-// witnesses holds the cells (bit c of the pair: cell c) where second
-// solutions of puzzles of one completed grid differ from it, in a ring.
-// They hold for that grid only: a masker for another grid starts empty.
-type witnesses struct {
-	sets [maxWitnesses][2]uint64
-	n    int // sets in use
-	next int // the slot the next one takes
-}
-
-// add keeps the cells where t differs from sol.
-func (w *witnesses) add(t, sol *engine.Grid) {
+// diffCells returns the cells where t and sol differ.
+func diffCells(t, sol *engine.Grid) [2]uint64 {
 	var s [2]uint64
-	for c := range t {
-		if t[c] != sol[c] {
-			s[c>>6] |= 1 << (c & 63)
-		}
+	for k := 0; k < 80; k += 8 {
+		x := binary.LittleEndian.Uint64(t[k:]) ^ binary.LittleEndian.Uint64(sol[k:])
+		s[k>>6] |= (^zeroBytes(x) & 0xff) << (k & 63)
 	}
-	w.sets[w.next] = s
-	w.next = (w.next + 1) % maxWitnesses
-	w.n = min(w.n+1, maxWitnesses)
+	if t[80] != sol[80] {
+		s[1] |= 1 << 16
+	}
+	return s
 }
 
-// covered reports whether the cells empty holds all the cells of a
-// witness: then the puzzle with those cells empty has a second solution.
-func (w *witnesses) covered(empty [2]uint64) bool {
-	for _, s := range w.sets[:w.n] {
-		if s[0]&^empty[0] == 0 && s[1]&^empty[1] == 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// emptyCells returns the empty cells of g, bit c for cell c.
+// emptyCells returns the empty cells of g.
 func emptyCells(g *engine.Grid) [2]uint64 {
 	var e [2]uint64
-	for c, v := range g {
-		if v == 0 {
-			e[c>>6] |= 1 << (c & 63)
-		}
+	for k := 0; k < 80; k += 8 {
+		e[k>>6] |= zeroBytes(binary.LittleEndian.Uint64(g[k:])) << (k & 63)
+	}
+	if g[80] == 0 {
+		e[1] |= 1 << 16
 	}
 	return e
 }
 
-// uniqueWithout reports whether q, the masker's puzzle with the cells
-// emptied (an orbit given in it), still has one solution, and keeps the
-// second solution it finds as a witness (above).
-func (m *masker) uniqueWithout(q engine.Grid, cells []int) bool {
-	if m.witnesses.covered(emptyCells(&q)) {
-		return false
+// zeroBytes returns bit i set for each byte i of x that is zero.
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// the high bit of each byte: set when the byte is not zero
+	nz := ((x & low7) + low7 | x) &^ low7
+	// gather the eight high bits, inverted, into the low byte
+	return (^nz & 0x8080808080808080 >> 7 * 0x0102040810204080) >> 56
+}
+
+// uniqueWithout reports whether q, the masker's puzzle with orbit o
+// (given in it) emptied, still has one solution, and keeps the second
+// solution it finds as the orbit's witness (above).
+func (m *masker) uniqueWithout(q engine.Grid, o int) bool {
+	if w := m.witnesses[o]; w != [2]uint64{} {
+		if e := emptyCells(&q); w[0]&^e[0] == 0 && w[1]&^e[1] == 0 {
+			return false
+		}
 	}
 	g := q
-	for _, c := range cells {
+	for _, c := range m.orbits[o] {
 		for free := freeDigits(&g, c) &^ (1 << m.sol[c]); free != 0; free &= free - 1 {
 			g[c] = uint8(bits.TrailingZeros16(free))
 			if r := engine.SolveLimit(g, 1); r.Count > 0 {
-				m.witnesses.add(&r.Solution, &m.sol)
+				m.witnesses[o] = diffCells(&r.Solution, &m.sol)
 				return false
 			}
 		}
