@@ -61,12 +61,13 @@ func (b *Board) Place(cell, d int) bool {
 	m := Bit(d)
 	ok := true
 	for _, p := range peers[cell] {
-		if b.Cands[p]&m != 0 {
-			b.Cands[p] &^= m
-			if b.Cands[p] == 0 {
-				ok = false
-			}
+		// no branch on whether the peer had d (a coin toss): the store is
+		// cheaper; a peer loses its last candidate only when d was it
+		c := b.Cands[p]
+		if c == m {
+			ok = false
 		}
+		b.Cands[p] = c &^ m
 	}
 	return ok
 }
@@ -103,11 +104,16 @@ func PropagateSingles(b *Board) bool {
 	for progress := true; progress; {
 		progress = false
 		for cell, m := range b.Cands {
-			if b.Digits[cell] == 0 && m&(m-1) == 0 {
-				if m == 0 || !b.Place(cell, Digit(m)) {
+			// Placed cells (m == 0) are half the board, in no order a
+			// branch predicts: the tests below are true only for a naked
+			// single and for an empty cell without candidates, both rare.
+			if x := uint32(m); x&(x-1)|(x-1)>>31 == 0 { // one candidate
+				if !b.Place(cell, Digit(m)) {
 					return false
 				}
 				progress = true
+			} else if m|uint16(b.Digits[cell]) == 0 {
+				return false
 			}
 		}
 		for u := range units {
@@ -116,11 +122,11 @@ func PropagateSingles(b *Board) bool {
 				m := b.Cands[cell]
 				twice |= once & m
 				once |= m
-				if d := b.Digits[cell]; d != 0 {
-					placed |= Bit(int(d))
-				}
+				// bit d for digit d, bit 0 for an empty cell: no branch
+				// on whether the cell is placed
+				placed |= 1 << b.Digits[cell]
 			}
-			if once|placed != AllDigits {
+			if once|placed>>1 != AllDigits {
 				return false
 			}
 			for single := once &^ twice; single != 0; single &= single - 1 {
