@@ -26,6 +26,15 @@ const AllDigits uint16 = 0x1ff
 // Bit returns the candidate mask of digit d (1..9).
 func Bit(d int) uint16 { return 1 << (d - 1) }
 
+// digitBits[d] is Bit(d) for the digits 1-9 and 0 for an empty cell (and
+// anything else a byte holds): a load where Bit would need a branch.
+var digitBits = func() (t [256]uint16) {
+	for d := 1; d <= 9; d++ {
+		t[d] = Bit(d)
+	}
+	return
+}()
+
 // Digit returns the digit of a single-candidate mask.
 func Digit(m uint16) int { return bits.TrailingZeros16(m) + 1 }
 
@@ -41,14 +50,14 @@ func Count(m uint16) int { return bits.OnesCount16(m) }
 func NewBoard(g Grid) (Board, bool) {
 	var b Board
 	var placed [27]uint16 // the digits each unit holds
+	// No branch on whether a cell is given (givens and empty cells come in
+	// no order): an empty cell adds no digit and a given keeps no
+	// candidate; the tests left are true only for a bad grid.
 	for cell, d := range g {
-		if d == 0 {
-			continue
-		}
 		if d > 9 {
 			return b, false
 		}
-		bit, cu := Bit(int(d)), &cellUnits[cell]
+		bit, cu := digitBits[d], &cellUnits[cell]
 		if (placed[cu[0]]|placed[cu[1]]|placed[cu[2]])&bit != 0 {
 			return b, false
 		}
@@ -58,15 +67,18 @@ func NewBoard(g Grid) (Board, bool) {
 	}
 	b.Digits = g
 	for cell, d := range g {
-		if d == 0 {
-			cu := &cellUnits[cell]
-			if b.Cands[cell] = AllDigits &^ (placed[cu[0]] | placed[cu[1]] | placed[cu[2]]); b.Cands[cell] == 0 {
-				return b, false
-			}
+		cu := &cellUnits[cell]
+		m := AllDigits &^ (placed[cu[0]] | placed[cu[1]] | placed[cu[2]]) & emptyCands[d]
+		if m|uint16(d) == 0 {
+			return b, false
 		}
+		b.Cands[cell] = m
 	}
 	return b, true
 }
+
+// emptyCands[d] is AllDigits for an empty cell (d = 0) and 0 for a given.
+var emptyCands = [10]uint16{AllDigits}
 
 // Place puts digit d in cell and removes d from the candidates of its 20
 // peers. It reports false when that leaves a peer without a candidate. It does
@@ -138,11 +150,10 @@ func PropagateSingles(b *Board) bool {
 				m := b.Cands[cell]
 				twice |= once & m
 				once |= m
-				// bit d for digit d, bit 0 for an empty cell: no branch
-				// on whether the cell is placed
-				placed |= 1 << b.Digits[cell]
+				// no branch on whether the cell is placed
+				placed |= digitBits[b.Digits[cell]]
 			}
-			if once|placed>>1 != AllDigits {
+			if once|placed != AllDigits {
 				return false
 			}
 			for single := once &^ twice; single != 0; single &= single - 1 {
