@@ -90,8 +90,9 @@ type masker struct {
 	// ratings is the rating budget left to the Generate call, shared by
 	// its maskers (see maxGenerateRatings).
 	ratings *int
-	// witnesses are second solutions found by uniqueness tests, which
-	// end later tests of their orbits without a search (uniqueWithout).
+	// witnesses are, per orbit, the cells where the last second solution
+	// a uniqueness test found differs from sol: they end later tests of
+	// that orbit without a search (uniqueWithout).
 	witnesses witnesses
 }
 
