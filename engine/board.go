@@ -128,7 +128,34 @@ func (b *Board) Empty() int { return 81 - b.Digits.Givens() }
 // The baseline solver and the generator share it.
 // It reports false on a contradiction: a cell without candidates, or a digit
 // with no place in a unit.
-func PropagateSingles(b *Board) bool {
+func PropagateSingles(b *Board) bool { return propagateSingles(b, nil) }
+
+// PropagateSinglesUntil is PropagateSingles that may stop early: after the
+// first pass (of the naked singles or of the units) that leaves every cell
+// of cells placed. The caller tests those cells. Stopping early changes
+// which other cells are placed, never whether these are: passes only add
+// placements, and a single stays a single while other digits are placed.
+// It can miss a contradiction a longer run would find, so it answers for a
+// board known to have a solution. With no cells it runs to the fixed
+// point, as PropagateSingles. The generator's singles-only masking asks it whether the cells it just
+// emptied come back (SolvesBySingles' question, answered without
+// propagating the rest of the board).
+func PropagateSinglesUntil(b *Board, cells []int) bool { return propagateSingles(b, cells) }
+
+// allPlaced reports whether every cell of cells holds a digit (false for
+// none: propagateSingles' stop test).
+func (b *Board) allPlaced(cells []int) bool {
+	for _, c := range cells {
+		if b.Digits[c] == 0 {
+			return false
+		}
+	}
+	return len(cells) > 0
+}
+
+// propagateSingles is PropagateSingles, stopping after a pass that leaves
+// every cell of until placed (never for none).
+func propagateSingles(b *Board, until []int) bool {
 	for progress := true; progress; {
 		progress = false
 		for cell, m := range b.Cands {
@@ -143,6 +170,9 @@ func PropagateSingles(b *Board) bool {
 			} else if m|uint16(b.Digits[cell]) == 0 {
 				return false
 			}
+		}
+		if b.allPlaced(until) {
+			return true
 		}
 		for u := range units {
 			var once, twice, placed uint16
@@ -168,6 +198,9 @@ func PropagateSingles(b *Board) bool {
 					}
 				}
 			}
+		}
+		if b.allPlaced(until) {
+			return true
 		}
 	}
 	return true

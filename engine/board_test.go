@@ -175,3 +175,55 @@ func TestPropagateSinglesMatchesReference(t *testing.T) {
 		t.Fatalf("outcomes %v: the test needs many of both", outcomes)
 	}
 }
+
+// TestPropagateSinglesUntil checks that stopping early never changes
+// whether the watched cells get placed: on puzzles of random solved grids
+// (boards with a solution, PropagateSinglesUntil's domain), watching one
+// to four random empty cells, the cells are all placed after
+// PropagateSinglesUntil exactly when they are after PropagateSingles, and
+// every digit it placed is the one PropagateSingles placed. Watching no
+// cell is PropagateSingles. Both answers and the early stop must occur.
+func TestPropagateSinglesUntil(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 5))
+	outcomes := map[bool]int{}
+	early := 0
+	for range 4000 {
+		g := randomGrid(rng)
+		for _, c := range rng.Perm(81)[:20+rng.IntN(50)] {
+			g[c] = 0
+		}
+		b, ok := NewBoard(g)
+		if !ok {
+			t.Fatalf("NewBoard of a subset of a solved grid refused: %v", g)
+		}
+		var cells []int
+		for _, c := range rng.Perm(81) {
+			if g[c] == 0 && len(cells) < 1+rng.IntN(4) {
+				cells = append(cells, c)
+			}
+		}
+		full, until, none := b, b, b
+		if !PropagateSingles(&full) || !PropagateSinglesUntil(&until, cells) || !PropagateSinglesUntil(&none, nil) {
+			t.Fatalf("a contradiction in a puzzle with a solution: %v", g)
+		}
+		if none != full {
+			t.Fatalf("PropagateSinglesUntil(nil) of %v is not PropagateSingles", g)
+		}
+		for c, d := range until.Digits {
+			if d != 0 && d != full.Digits[c] {
+				t.Fatalf("%v: cell %d placed %d, PropagateSingles %d", g, c, d, full.Digits[c])
+			}
+		}
+		got, want := until.allPlaced(cells), full.allPlaced(cells)
+		if got != want {
+			t.Fatalf("%v watching %v: placed %v, PropagateSingles says %v", g, cells, got, want)
+		}
+		outcomes[got]++
+		if until != full {
+			early++
+		}
+	}
+	if outcomes[true] < 100 || outcomes[false] < 100 || early < 100 {
+		t.Fatalf("outcomes %v, %d early stops: the test needs many of each", outcomes, early)
+	}
+}

@@ -2,6 +2,7 @@ package generate
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/sudokuhq/sudoku/engine"
@@ -138,7 +139,7 @@ func (m *masker) tryRemove(o int) bool {
 	}
 	q := m.without(o)
 	if m.singles {
-		if !SolvesBySingles(q) {
+		if !singlesRefill(q, cells) {
 			return false
 		}
 	} else if !m.uniqueWithout(q, o) {
@@ -443,4 +444,31 @@ func (m *masker) within(t target, r *rating.Rating, fromAbove bool) bool {
 func SolvesBySingles(g engine.Grid) bool {
 	b, ok := engine.NewBoard(g)
 	return ok && engine.PropagateSingles(&b) && b.Solved()
+}
+
+// singlesRefill reports whether q solves by singles alone when q is a
+// puzzle that does (the masker's p) with the cells emptied: whether
+// SolvesBySingles(q). Singles only add placements, so q's singles fill the
+// grid exactly when they fill the emptied cells (then they have all of p's
+// givens, and p's singles do the rest): propagation stops as soon as they
+// are placed, and does not start when each is a naked single from the
+// start (its peers hold the eight other digits).
+func singlesRefill(q engine.Grid, cells []int) bool {
+	naked := true
+	for _, c := range cells {
+		naked = naked && bits.OnesCount16(freeDigits(&q, c)) == 1
+	}
+	if naked {
+		return true
+	}
+	b, ok := engine.NewBoard(q)
+	if !ok || !engine.PropagateSinglesUntil(&b, cells) {
+		return false
+	}
+	for _, c := range cells {
+		if b.Digits[c] == 0 {
+			return false
+		}
+	}
+	return true
 }
