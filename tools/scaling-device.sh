@@ -83,7 +83,9 @@
 #                   many fresh=true clients as workers: fresh medium and
 #                   evil per second, per worker, per worker over the
 #                   command line's one-worker rate (the bench's pool fresh
-#                   rows: the issue's "within 10%"), p99, the server's CPU
+#                   rows: the issue's "within 10%") and over its rate per
+#                   worker with as many workers (both sides paying the
+#                   machine's charge for company), p99, the server's CPU
 #                   per puzzle and the pool's busy share per worker
 #   scaling-old.txt OLD_SUDOKU's scaling rows (with OLD_SUDOKU only)
 #   sweep-raw.txt   sudokuload's own tables and progress, for the record
@@ -158,9 +160,13 @@ left() { echo $((DEADLINE - (SECONDS - t0) - ${1:-0})); }
 
 # onerow WORK COLUMN prints a column of the one-worker row of the first work
 # of scaling.txt whose name starts with WORK (4: items, 6: items/s).
-onerow() {
+onerow() { rowat "$1" 1 "$2"; }
+
+# rowat WORK WORKERS COLUMN prints column COLUMN of WORK's first
+# WORKERS-worker row in scaling.txt (nothing when there is none).
+rowat() {
 	[[ -f "$OUT/scaling.txt" ]] || return 0
-	awk -F'|' -v w="$1" -v c="$2" '{gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3)} index($2, w) == 1 && $3 == "1" {gsub(/ /, "", $c); print $c; exit}' "$OUT/scaling.txt"
+	awk -F'|' -v w="$1" -v n="$2" -v c="$3" '{gsub(/^ +| +$/, "", $2); gsub(/ /, "", $3)} index($2, w) == 1 && $3 == n {gsub(/ /, "", $c); print $c; exit}' "$OUT/scaling.txt"
 }
 
 # 1. The machine.
@@ -267,8 +273,9 @@ cli_e=$(onerow "pool fresh evil" 6)
 {
 	echo "# sudokud at GOMAXPROCS P (server pinned to cores 0..P-1 when P < $cores), sudokuload -fresh-c 2×workers, $LOAD_D per scenario after $LOAD_WARM of warm-up"
 	echo "# vs CLI: per worker over the bench's one-worker pool fresh rate (medium ${cli_m:-?}/s, evil ${cli_e:-?}/s)"
-	echo "| GOMAXPROCS | workers | clients | fresh medium/s | per worker | vs CLI | p99 | server CPU/puzzle | busy/worker | fresh evil/s | per worker | vs CLI | p99 | server CPU/puzzle | busy/worker | errors |"
-	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+	echo "# vs CLI at W: per worker over the bench's per-worker pool fresh rate with as many workers (the machine's charge for company on both sides)"
+	echo "| GOMAXPROCS | workers | clients | fresh medium/s | per worker | vs CLI | vs CLI at W | p99 | server CPU/puzzle | busy/worker | fresh evil/s | per worker | vs CLI | vs CLI at W | p99 | server CPU/puzzle | busy/worker | errors |"
+	echo "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
 } >"$OUT/pool-sweep.txt"
 cat "$OUT/pool-sweep.txt"
 for p in $LOAD_PROCS; do
@@ -294,12 +301,15 @@ for p in $LOAD_PROCS; do
 		cat "$tmp/load.txt" >>"$OUT/sweep-raw.txt"
 		# sudokuload's columns: scenario conns requests req/s ratio p50 p99
 		# max errors serverCPU loadCPU engine poolPuzzles/s poolBusy%.
-		awk -F'|' -v p="$p" -v w="$w" -v c="$c" -v cm="${cli_m:-0}" -v ce="${cli_e:-0}" '
+		# the bench's rate with w workers, per worker (0: no such row)
+		wm=$(rowat "pool fresh medium" "$w" 6)
+		we=$(rowat "pool fresh evil" "$w" 6)
+		awk -F'|' -v p="$p" -v w="$w" -v c="$c" -v cm="${cli_m:-0}" -v ce="${cli_e:-0}" -v wm="${wm:-0}" -v we="${we:-0}" '
 			function t(s) { gsub(/^ +| +$/, "", s); return s }
 			function vs(r, cli) { return cli > 0 ? sprintf("%.2f", r / cli) : "-" }
-			function row(cli) { return sprintf("%s | %.0f | %s | %s | %s | %.0f%%", t($5), t($5) / w, vs(t($5) / w, cli), t($8), t($11), t($15) / w) }
-			t($2) == "generate-fresh-medium" { m = row(cm); e += t($10) }
-			t($2) == "generate-fresh-evil" { v = row(ce); e += t($10) }
+			function row(cli, cliw) { return sprintf("%s | %.0f | %s | %s | %s | %s | %.0f%%", t($5), t($5) / w, vs(t($5) / w, cli), vs(t($5), cliw), t($8), t($11), t($15) / w) }
+			t($2) == "generate-fresh-medium" { m = row(cm, wm); e += t($10) }
+			t($2) == "generate-fresh-evil" { v = row(ce, we); e += t($10) }
 			END { printf "| %s | %s | %s | %s | %s | %d |\n", p, w, c, m, v, e }' "$tmp/load.txt" | tee -a "$OUT/pool-sweep.txt"
 	done
 done
