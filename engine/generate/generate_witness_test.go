@@ -22,47 +22,28 @@ func TestUniqueWithoutMatchesCount(t *testing.T) {
 		grids = 2
 	}
 	var byWitness, bySearch, unique int
-	for _, sym := range symmetries {
-		for seed := range uint64(grids) {
-			rng := rand.New(rand.NewPCG(seed, 99))
-			budget := maxGenerateRatings
-			m := newMasker(CompletedGrid(rng), rng, Options{Level: rating.Evil, Symmetry: sym}, &budget)
-			for round := range 4 {
-				for _, o := range m.shuffled() {
-					if !m.isGiven(o) {
-						continue
-					}
-					q := m.without(o)
-					want := engine.CountSolutions(q, 2) == 1
-					w, e := m.witnesses[o], emptyCells(&q)
-					covered := w != [2]uint64{} && w[0]&^e[0] == 0 && w[1]&^e[1] == 0
-					got := m.uniqueWithout(q, o)
-					if got != want {
-						t.Fatalf("%v, grid %d, round %d: removing orbit %v of %s: uniqueWithout %v, the count says %v",
-							sym, seed, round, m.orbits[o], m.p, got, want)
-					}
-					switch {
-					case covered:
-						byWitness++
-					case got:
-						unique++
-						m.p = q
-					default:
-						bySearch++
-					}
-				}
-				// put back a few orbits: later tests meet witnesses of
-				// puzzles with fewer givens
-				for range 3 + round {
-					o := m.rng.IntN(len(m.orbits))
-					if !m.isGiven(o) {
-						m.add(o)
-					}
-				}
+	// putting orbits back after each pass, later tests meet witnesses of
+	// puzzles with fewer givens
+	eachRemoval(rating.Evil, grids, 4, 99, func(round int) int { return 3 + round },
+		func(m *masker, at removalAt, o int, q engine.Grid) bool {
+			want := engine.CountSolutions(q, 2) == 1
+			w, e := m.witnesses[o], emptyCells(&q)
+			covered := w != [2]uint64{} && w[0]&^e[0] == 0 && w[1]&^e[1] == 0
+			got := m.uniqueWithout(q, o)
+			if got != want {
+				t.Fatalf("%v: removing orbit %v of %s: uniqueWithout %v, the count says %v", at, m.orbits[o], m.p, got, want)
 			}
-			checkWitnesses(t, m)
-		}
-	}
+			switch {
+			case covered:
+				byWitness++
+			case got:
+				unique++
+			default:
+				bySearch++
+			}
+			return got
+		},
+		func(m *masker) { checkWitnesses(t, m) })
 	t.Logf("answers: %d by a witness, %d by a search finding a second solution, %d unique", byWitness, bySearch, unique)
 	if byWitness == 0 || bySearch == 0 || unique == 0 {
 		t.Errorf("a way of answering never taken: %d by a witness, %d by a search, %d unique", byWitness, bySearch, unique)
