@@ -246,7 +246,7 @@ func generateWith(ctx context.Context, opt Options, sc *genScratch, ratings *int
 		if err := ctx.Err(); err != nil {
 			return Puzzle{}, err
 		}
-		sol := CompletedGrid(sc.rng)
+		sol := completedGrid(sc.rng, &sc.pcg, &sc.kept)
 		m := sc.masker(sol, opt, ratings)
 		m.randomMask(ctx)
 		if err := ctx.Err(); err != nil {
@@ -296,30 +296,73 @@ const seedStream = 0x5d0c_5eed_9e37_79b9
 // starts over. Because only the solution count and the unique solution are
 // taken from the solver, the grid depends on rng alone, not on how the solver
 // searches. Cost: about 20 placements and a few solver calls.
-func CompletedGrid(rng *rand.Rand) engine.Grid {
+func CompletedGrid(rng *rand.Rand) engine.Grid { return completedGrid(rng, nil, nil) }
+
+// position is a position of completedGrid's fill that the solver is asked
+// about: the digits placed, and the random source's state after drawing
+// them.
+type position struct {
+	digits engine.Grid
+	src    rand.PCG
+}
+
+// completedGrid is CompletedGrid. When src is rng's source (and kept room
+// for the positions of an attempt: at most 60, each with fewer empty cells
+// than the one before, from 60 down to one) it asks the
+// solver later and less often, with the same grid and the same draws from
+// src: placements do not depend on the solver's answers, and the count of
+// solutions only falls as digits are placed. So it places digits until
+// singles fill the grid or meet a contradiction, keeping each position the
+// solver would have been asked about (a copy of the digits and of src's
+// state), and then asks about the last one: two solutions or more there
+// mean two or more at every position before it, so the eager loop would
+// have gone on to the end too (one solver call where it made about
+// sixteen). Otherwise a binary search finds the first position with one
+// solution or none, src is set back to its state there, and that position
+// ends the attempt, as it did in the eager loop. With src nil, the solver
+// is asked at each position, as it is written first.
+func completedGrid(rng *rand.Rand, src *rand.PCG, kept *[60]position) engine.Grid {
 	for {
 		b, _ := engine.NewBoard(engine.Grid{})
 		var empties [81]uint8
+		n := 0 // kept positions
 		for {
-			n := 0
+			m := 0
 			for cell, d := range b.Digits {
 				// the empty cells in order, without a branch on each
 				// (placed and empty cells come in no order)
-				empties[n] = uint8(cell)
-				n += int((uint(d) - 1) >> 63)
+				empties[m] = uint8(cell)
+				m += int((uint(d) - 1) >> 63)
 			}
-			cell := int(empties[rng.IntN(n)])
-			m := b.Cands[cell]
-			for k := rng.IntN(engine.Count(m)); k > 0; k-- {
-				m &= m - 1
+			cell := int(empties[rng.IntN(m)])
+			cands := b.Cands[cell]
+			for k := rng.IntN(engine.Count(cands)); k > 0; k-- {
+				cands &= cands - 1
 			}
-			if !b.Place(cell, engine.Digit(m&-m)) || !engine.PropagateSingles(&b) {
-				break
-			}
-			if b.Solved() {
+			ok := b.Place(cell, engine.Digit(cands&-cands)) && engine.PropagateSingles(&b)
+			if !ok || b.Solved() {
+				if src != nil && n > 0 {
+					// the eager loop's answer at the first kept position
+					// with at most one solution, if there is one
+					if res, at := firstDecided(kept[:n]); at >= 0 {
+						*src = kept[at].src
+						if res.Count == 1 {
+							return res.Solution
+						}
+						break
+					}
+				}
+				if !ok {
+					break
+				}
 				return b.Digits
 			}
 			if b.Empty() > 60 { // far from unique: skip the solver
+				continue
+			}
+			if src != nil {
+				kept[n].digits, kept[n].src = b.Digits, *src
+				n++
 				continue
 			}
 			res := engine.Solve(b.Digits)
@@ -331,4 +374,27 @@ func CompletedGrid(rng *rand.Rand) engine.Grid {
 			}
 		}
 	}
+}
+
+// firstDecided returns the solver's result at the first of the positions
+// (each with the digits of the one before it and more) that has at most
+// one solution, and its index; -1 when every position has two or more.
+// Counts only fall along the positions, so the last one is asked first and
+// a binary search finds the first.
+func firstDecided(kept []position) (engine.Result, int) {
+	last := engine.Solve(kept[len(kept)-1].digits)
+	if last.Count >= 2 {
+		return last, -1
+	}
+	// the first decided position is in [lo, hi]; res is hi's result
+	res, lo, hi := last, 0, len(kept)-1
+	for lo < hi {
+		mid := (lo + hi) / 2
+		if r := engine.Solve(kept[mid].digits); r.Count < 2 {
+			res, hi = r, mid
+		} else {
+			lo = mid + 1
+		}
+	}
+	return res, hi
 }

@@ -18,7 +18,8 @@ type genScratch struct {
 	pcg   rand.PCG
 	rng   *rand.Rand // over pcg
 	m     masker
-	order [81]int // backs m.order: at most 81 orbits (Symmetry None)
+	order [81]int      // backs m.order: at most 81 orbits (Symmetry None)
+	kept  [60]position // completedGrid's positions
 	// ratings is the rating budget of a Generate call (see
 	// maxGenerateRatings), here so that the masker's pointer to it does
 	// not move it to the heap.
