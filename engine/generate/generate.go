@@ -308,9 +308,9 @@ type position struct {
 
 // completedGrid is CompletedGrid. When src is rng's source (and kept room
 // for the positions of an attempt: at most 60, each with fewer empty cells
-// than the one before, from 60 down to one) it asks the
-// solver later and less often, with the same grid and the same draws from
-// src: placements do not depend on the solver's answers, and the count of
+// than the one before, from 60 down to one) it asks the solver later and
+// less often, with the same grid and the same draws from src (Generate's
+// fill): placements do not depend on the solver's answers, and the count of
 // solutions only falls as digits are placed. So it places digits until
 // singles fill the grid or meet a contradiction, keeping each position the
 // solver would have been asked about (a copy of the digits and of src's
@@ -320,7 +320,7 @@ type position struct {
 // sixteen). Otherwise a binary search finds the first position with one
 // solution or none, src is set back to its state there, and that position
 // ends the attempt, as it did in the eager loop. With src nil, the solver
-// is asked at each position, as it is written first.
+// is asked at each position, as first written.
 func completedGrid(rng *rand.Rand, src *rand.PCG, kept *[60]position) engine.Grid {
 	for {
 		b, _ := engine.NewBoard(engine.Grid{})
