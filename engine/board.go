@@ -130,27 +130,30 @@ func (b *Board) Empty() int { return 81 - b.Digits.Givens() }
 // with no place in a unit.
 func PropagateSingles(b *Board) bool { return propagateSingles(b, nil) }
 
-// PropagateSinglesUntil is PropagateSingles that may stop early: after the
+// PropagateSinglesUntil is PropagateSingles that stops early, after the
 // first pass (of the naked singles or of the units) that leaves every cell
-// of cells placed. The caller tests those cells. Stopping early changes
-// which other cells are placed, never whether these are: passes only add
-// placements, and a single stays a single while other digits are placed.
-// It can miss a contradiction a longer run would find, so it answers for a
-// board known to have a solution. With no cells it runs to the fixed
-// point, as PropagateSingles. The generator's singles-only masking asks it whether the cells it just
+// of cells placed, and reports whether they all are: false when singles
+// stall first, or on a contradiction. Stopping early changes which other
+// cells are placed, never whether these are: passes only add placements,
+// and a single stays a single while other digits are placed. It can miss a
+// contradiction that a longer run would find, so it answers for a board
+// known to have a solution. With no cells it is PropagateSingles. The
+// generator's singles-only masking asks it whether the cells it just
 // emptied come back (SolvesBySingles' question, answered without
 // propagating the rest of the board).
-func PropagateSinglesUntil(b *Board, cells []int) bool { return propagateSingles(b, cells) }
+func PropagateSinglesUntil(b *Board, cells []int) bool {
+	return propagateSingles(b, cells) && b.allPlaced(cells)
+}
 
-// allPlaced reports whether every cell of cells holds a digit (false for
-// none: propagateSingles' stop test).
+// allPlaced reports whether every cell of cells holds a digit (true for
+// none).
 func (b *Board) allPlaced(cells []int) bool {
 	for _, c := range cells {
 		if b.Digits[c] == 0 {
 			return false
 		}
 	}
-	return len(cells) > 0
+	return true
 }
 
 // propagateSingles is PropagateSingles, stopping after a pass that leaves
@@ -171,7 +174,7 @@ func propagateSingles(b *Board, until []int) bool {
 				return false
 			}
 		}
-		if b.allPlaced(until) {
+		if len(until) > 0 && b.allPlaced(until) {
 			return true
 		}
 		for u := range units {
@@ -199,7 +202,7 @@ func propagateSingles(b *Board, until []int) bool {
 				}
 			}
 		}
-		if b.allPlaced(until) {
+		if len(until) > 0 && b.allPlaced(until) {
 			return true
 		}
 	}

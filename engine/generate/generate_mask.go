@@ -462,13 +462,5 @@ func singlesRefill(q engine.Grid, cells []int) bool {
 		return true
 	}
 	b, ok := engine.NewBoard(q)
-	if !ok || !engine.PropagateSinglesUntil(&b, cells) {
-		return false
-	}
-	for _, c := range cells {
-		if b.Digits[c] == 0 {
-			return false
-		}
-	}
-	return true
+	return ok && engine.PropagateSinglesUntil(&b, cells)
 }
