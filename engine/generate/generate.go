@@ -295,7 +295,9 @@ const seedStream = 0x5d0c_5eed_9e37_79b9
 // have exactly one solution, which is returned. A dead end (no solution)
 // starts over. Because only the solution count and the unique solution are
 // taken from the solver, the grid depends on rng alone, not on how the solver
-// searches. Cost: about 20 placements and a few solver calls.
+// searches. Cost: about 60 placements over two or three attempts and 16
+// solver calls, tens of microseconds (Generate's own fill, completedGrid,
+// asks the solver about once an attempt).
 func CompletedGrid(rng *rand.Rand) engine.Grid { return completedGrid(rng, nil, nil) }
 
 // position is a position of completedGrid's fill that the solver is asked
