@@ -113,7 +113,7 @@ if [[ -z "${WORKERS:-}" ]]; then
 	for ((w = 1; w < cores; w *= 2)); do WORKERS+="$w,"; done
 	WORKERS+="$cores"
 fi
-PROCS=${PROCS:-2,$cores}
+PROCS=${PROCS:-$(printf '%s\n' 2 "$cores" | sort -nu | paste -sd,)}
 AGAIN=${AGAIN:-1,$cores}
 if [[ -z "${LOAD_PROCS:-}" ]]; then
 	LOAD_PROCS=""
