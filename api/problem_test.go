@@ -132,6 +132,9 @@ func TestStoreProblemSaysWhy(t *testing.T) {
 		{"disk full", "out of disk space", fmt.Errorf("%w: %w", service.ErrStoreFull, secret)},
 		{"file deleted", "deleted or replaced", fmt.Errorf("%w: %w", service.ErrStoreGone, secret)},
 		{"not open", "not open yet", fmt.Errorf("%w: %w", service.ErrStoreNotOpen, secret)},
+		// an open that timed out (waiting for the migration lock): not
+		// open, not a call past the store timeout
+		{"not open, open timed out", "not open yet", fmt.Errorf("%w: migrate: %w", service.ErrStoreNotOpen, context.DeadlineExceeded)},
 		{"other", "failed", secret},
 	}
 	for _, tt := range tests {

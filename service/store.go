@@ -124,14 +124,17 @@ var (
 // "error". It is the label of sudoku_store_errors_total.
 func StoreCause(err error) string {
 	switch {
+	case errors.Is(err, ErrStoreNotOpen):
+		// first: a store not open yet is that, whatever failed its open
+		// (a migration lock waited on past the open timeout is not a
+		// call past the store timeout)
+		return "not-open"
 	case errors.Is(err, context.DeadlineExceeded):
 		return "timeout"
 	case errors.Is(err, ErrStoreFull):
 		return "disk-full"
 	case errors.Is(err, ErrStoreGone):
 		return "file-gone"
-	case errors.Is(err, ErrStoreNotOpen):
-		return "not-open"
 	case errors.Is(err, ErrStoreUnreachable):
 		return "unreachable"
 	}

@@ -80,8 +80,11 @@ func openPostgres(ctx context.Context, dsn string) (*SQL, error) {
 	db.SetMaxOpenConns(postgresMaxConns)
 	db.SetMaxIdleConns(postgresMaxConns)
 	// Replicas starting together migrate one at a time: goose holds a
-	// PostgreSQL advisory lock for the run.
-	locker, err := lock.NewPostgresSessionLocker()
+	// PostgreSQL advisory lock for the run. The others poll for it every
+	// second (goose's default is every 5 s, so that the third of three
+	// replicas started together waited 10 s, sudokud's whole open
+	// timeout, and started without its store); ctx bounds the wait.
+	locker, err := lock.NewPostgresSessionLocker(lock.WithLockTimeout(1, 300))
 	if err != nil {
 		db.Close()
 		return nil, err

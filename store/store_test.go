@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pressly/goose/v3/lock"
 
 	"github.com/sudokuhq/sudoku/engine/generate"
 	"github.com/sudokuhq/sudoku/engine/rating"
@@ -378,5 +381,61 @@ func testServiceSchedule(t *testing.T, s Store) {
 	want, _ := generate.Daily(t.Context(), rating.DefaultRater(), d, rating.Easy, "paper")
 	if err != nil || rec.Puzzle != want.Puzzle {
 		t.Errorf("Daily after the schedule = %v, %v; want the scheduled puzzle %v", rec.Puzzle, err, want.Puzzle)
+	}
+}
+
+// TestPostgresOpenTogether opens new PostgreSQL databases from stores
+// started together, as replicas start, while another session holds
+// goose's migration lock for a while (a replica migrating): each store
+// waits for the lock, migrates under it in turn, and must open within the
+// 10 s that sudokud gives an open (its storeOpenTimeout). Goose's default
+// polls the lock every 5 s: a store that found it taken at 0 s and at 5 s
+// waited until 10 s and failed, and a replica then started without its
+// store (CI's replica test saw the 503s). The second case fails that way
+// every time; the first did under -race now and then.
+func TestPostgresOpenTogether(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL")
+	}
+	srv := pgtest.Start(t)
+	for i, tt := range []struct {
+		stores int
+		hold   time.Duration // how long the other session keeps the lock
+	}{
+		{stores: 3, hold: time.Second},
+		{stores: 1, hold: 6 * time.Second},
+	} {
+		spec := pgtest.CreateDB(t, srv.URL, fmt.Sprintf("open_together_%d", i))
+		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+		defer cancel()
+		db, err := sql.Open("pgx", spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		holder, err := db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer holder.Close()
+		if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		for k := range tt.stores {
+			wg.Go(func() {
+				s, err := Open(ctx, spec)
+				if err != nil {
+					t.Errorf("%d stores, lock held %v: store %d: %v", tt.stores, tt.hold, k, err)
+					return
+				}
+				s.Close()
+			})
+		}
+		time.Sleep(tt.hold) // the stores find the lock taken
+		if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
+			t.Fatal(err)
+		}
+		wg.Wait()
 	}
 }

@@ -58,10 +58,13 @@ func TestReplicasSharePostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	const house, other = "house", "other-generator"
-	// The store timeout is raised from its 2 s: under CI's full -race run
-	// on two cores, one call of a replica once took longer (a 503 where
-	// this test checks agreement, not latency); the outage below is a
-	// refused connection, which answers at once.
+	// The store timeout is raised from its 2 s so that a slow call under
+	// CI's full -race run on two cores answers late rather than 503: this
+	// test checks agreement, not latency. (The 503s CI saw came from a
+	// replica whose store had not opened: its migration waited for
+	// goose's lock, then polled every 5 s, past the 10 s open timeout;
+	// the store now polls every second, store.TestPostgresOpenTogether.)
+	// The outage below is a refused connection, which answers at once.
 	common := []string{"SUDOKU_ADDR=127.0.0.1:0", "SUDOKU_RATE_LIMIT=0", "SUDOKU_STORE=" + db, "SUDOKU_API_KEYS_FILE=" + keys,
 		"SUDOKU_WORKERS=1", "SUDOKU_BUFFER=1", "SUDOKU_DRAIN_DELAY=0", "SUDOKU_STORE_CHECK_INTERVAL=200ms", "SUDOKU_STORE_TIMEOUT=15s"}
 	salts := []string{house, house, other}
