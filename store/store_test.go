@@ -388,11 +388,11 @@ func testServiceSchedule(t *testing.T, s Store) {
 // started together, as replicas start, while another session holds
 // goose's migration lock for a while (a replica migrating): each store
 // waits for the lock, migrates under it in turn, and must open within the
-// 10 s that sudokud gives an open (its storeOpenTimeout). Goose's default
-// polls the lock every 5 s: a store that found it taken at 0 s and at 5 s
-// waited until 10 s and failed, and a replica then started without its
-// store (CI's replica test saw the 503s). The second case fails that way
-// every time; the first did under -race now and then.
+// 10 s that sudokud gives an open (cmd/sudokud's storeOpenTimeout).
+// Goose's default polls the lock every 5 s: a store that found it taken
+// at 0 s and at 5 s tried again at 10 s, too late, and a replica then
+// started without its store (CI's replica test saw the 503s). The second
+// case fails that way with the default poll every time.
 func TestPostgresOpenTogether(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts PostgreSQL")
@@ -405,37 +405,39 @@ func TestPostgresOpenTogether(t *testing.T) {
 		{stores: 3, hold: time.Second},
 		{stores: 1, hold: 6 * time.Second},
 	} {
-		spec := pgtest.CreateDB(t, srv.URL, fmt.Sprintf("open_together_%d", i))
-		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
-		defer cancel()
-		db, err := sql.Open("pgx", spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer db.Close()
-		holder, err := db.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer holder.Close()
-		if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		for k := range tt.stores {
-			wg.Go(func() {
-				s, err := Open(ctx, spec)
-				if err != nil {
-					t.Errorf("%d stores, lock held %v: store %d: %v", tt.stores, tt.hold, k, err)
-					return
-				}
-				s.Close()
-			})
-		}
-		time.Sleep(tt.hold) // the stores find the lock taken
-		if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
-			t.Fatal(err)
-		}
-		wg.Wait()
+		t.Run(fmt.Sprintf("%d stores, lock held %v", tt.stores, tt.hold), func(t *testing.T) {
+			spec := pgtest.CreateDB(t, srv.URL, fmt.Sprintf("open_together_%d", i))
+			ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+			defer cancel()
+			db, err := sql.Open("pgx", spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer db.Close()
+			holder, err := db.Conn(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer holder.Close()
+			if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_lock($1)", lock.DefaultLockID); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			for k := range tt.stores {
+				wg.Go(func() {
+					s, err := Open(ctx, spec)
+					if err != nil {
+						t.Errorf("store %d: %v", k, err)
+						return
+					}
+					s.Close()
+				})
+			}
+			time.Sleep(tt.hold) // the stores find the lock taken
+			if _, err := holder.ExecContext(ctx, "SELECT pg_advisory_unlock($1)", lock.DefaultLockID); err != nil {
+				t.Error(err)
+			}
+			wg.Wait()
+		})
 	}
 }
